@@ -1,0 +1,11 @@
+// Jest runs the TypeScript sources as native ES modules (see ../shared/TOOLCHAIN.md):
+// @swc/jest keeps decorator metadata, which Nest's DI depends on.
+export default {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/embedded-database.setup.ts'],
+  testTimeout: 30000,
+};

@@ -1,0 +1,42 @@
+import 'reflect-metadata';
+import type { Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module.js';
+import { configureHttpPipeline, fastifyServerOptions } from './common/http/http-pipeline.js';
+import { createRootLogger, NestPinoLogger, type RootLogger } from './common/logging/logger.js';
+import type { AppConfig } from './config/app-config.js';
+import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi-document.js';
+
+export interface CreateAppOptions {
+  /** Extra modules, e.g. test-only routes. */
+  additionalModules?: Type[];
+  logger?: RootLogger;
+}
+
+/**
+ * Builds the whole service, ready to listen. main.ts and the end-to-end tests both start the
+ * service through here, so the tests exercise exactly what production runs.
+ */
+export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+  if (!config.databaseUrl) throw new Error('createApp needs a database URL (main.ts starts the embedded PostgreSQL when DATABASE_URL is unset).');
+  const logger = options.logger ?? createRootLogger(config.logLevel);
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, options.additionalModules),
+    new FastifyAdapter(fastifyServerOptions(config, logger)),
+    { logger: new NestPinoLogger(logger), abortOnError: false },
+  );
+  await configureHttpPipeline(app);
+
+  const document = buildOpenApiDocument(app);
+  app.get(OpenApiDocument).publish(document);
+  SwaggerModule.setup('docs', app, document, {
+    raw: false,
+    customSiteTitle: 'Underwriting Agent Service API',
+    swaggerOptions: { url: '/openapi.json' },
+  });
+
+  await app.init();
+  return app;
+}

@@ -1,0 +1,31 @@
+import { Module, type DynamicModule, type Type } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ProblemExceptionFilter } from './common/errors/problem-exception.filter.js';
+import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
+import { createValidationPipe } from './common/validation/validation.pipe.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { DiscoveryModule } from './discovery/discovery.module.js';
+import { HealthModule } from './health/health.module.js';
+import { RedisModule } from './redis/redis.module.js';
+
+/**
+ * The service's modules. Infrastructure first (configuration, shared state, database), then the
+ * domains: `discovery` and `health` today; `oauth`, `mcp`, `billing`, `providers` and the tool
+ * domains (`workspaces`, `documents`, `pitch-deck`, `compliance`, `memos`, `analytics`) join here
+ * as they land.
+ */
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig, additionalModules: Type[] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, RateLimitModule, DiscoveryModule, HealthModule, ...additionalModules],
+      providers: [
+        { provide: APP_FILTER, useClass: ProblemExceptionFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+    };
+  }
+}

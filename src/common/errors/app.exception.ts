@@ -1,0 +1,92 @@
+import { problemKindFor, type ErrorCode } from './problem.js';
+
+export interface AppExceptionOptions {
+  status: number;
+  detail?: string;
+  /** Overrides the code the status implies. */
+  code?: ErrorCode;
+  /** Overrides the `type` slug and title the status implies. */
+  slug?: string;
+  title?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The base of every domain exception. Services throw these; the HTTP exception filter turns them
+ * into problem records and the MCP layer into `isError` tool results, so a service never decides
+ * how its failure is rendered.
+ */
+export class AppException extends Error {
+  readonly status: number;
+  readonly code?: ErrorCode;
+  readonly slug: string;
+  readonly title: string;
+  readonly detail?: string;
+  readonly headers: Record<string, string>;
+
+  constructor(options: AppExceptionOptions) {
+    const kind = problemKindFor(options.status);
+    super(options.detail ?? kind.title);
+    this.name = new.target.name;
+    this.status = options.status;
+    this.code = options.code ?? kind.code;
+    this.slug = options.slug ?? kind.slug;
+    this.title = options.title ?? kind.title;
+    this.detail = options.detail;
+    this.headers = options.headers ?? {};
+  }
+
+  /**
+   * Members added beside the problem record. Empty for everything but the OAuth errors, which
+   * also carry RFC 6749 `error` / `error_description` (DECISIONS.md "Errors").
+   */
+  extensionMembers(): Record<string, string> {
+    return {};
+  }
+
+  /** `application/problem+json` except where a protocol requires plain JSON (OAuth). */
+  contentType(): string {
+    return 'application/problem+json';
+  }
+}
+
+export class InvalidInputException extends AppException {
+  constructor(detail: string) {
+    super({ status: 400, detail });
+  }
+}
+
+export class UnauthorizedException extends AppException {
+  constructor(detail: string, headers?: Record<string, string>) {
+    super({ status: 401, detail, headers });
+  }
+}
+
+export class ForbiddenException extends AppException {
+  constructor(detail: string, headers?: Record<string, string>) {
+    super({ status: 403, detail, headers });
+  }
+}
+
+/** Also what any id of another account answers, so that existence never leaks across tenants. */
+export class ResourceNotFoundException extends AppException {
+  constructor(detail: string) {
+    super({ status: 404, detail });
+  }
+}
+
+export class RateLimitedException extends AppException {
+  constructor(readonly retryAfterSeconds: number, headers: Record<string, string> = {}) {
+    super({
+      status: 429,
+      detail: `Too many requests; retry after ${retryAfterSeconds} seconds.`,
+      headers: { ...headers, 'Retry-After': String(retryAfterSeconds) },
+    });
+  }
+}
+
+export class ServiceUnavailableException extends AppException {
+  constructor(detail: string) {
+    super({ status: 503, detail });
+  }
+}

@@ -1,0 +1,100 @@
+import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '../../config/app-config.js';
+import { AppException } from './app.exception.js';
+import { problemKindFor, problemTypeUri, type ProblemRecord } from './problem.js';
+
+const PROBED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The one place where an HTTP error becomes a response: every failure (domain exceptions, Nest's
+ * own, Fastify's body parsing and size checks, unknown routes, bugs) leaves as the problem record
+ * of SERVICE-SPEC 2.7. Unknown errors are logged with the request id, which the client receives as
+ * `instance`, and their message never reaches the client.
+ */
+@Catch()
+export class ProblemExceptionFilter implements ExceptionFilter {
+  constructor(private readonly config: AppConfig) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const failure = this.toAppException(exception, request);
+
+    if (failure.status >= 500) {
+      request.log.error({ err: exception, correlationId: request.id }, 'request failed');
+    }
+
+    const body: ProblemRecord & Record<string, unknown> = {
+      type: problemTypeUri(this.config.baseUrl, failure.slug),
+      title: failure.title,
+      status: failure.status,
+      ...(failure.detail !== undefined && { detail: failure.detail }),
+      instance: `urn:uuid:${request.id}`,
+      ...(failure.code !== undefined && { code: failure.code }),
+      ...failure.extensionMembers(),
+    };
+    if (reply.sent || reply.raw.headersSent) return;
+    void reply
+      .status(failure.status)
+      .headers(failure.headers)
+      .header('content-type', `${failure.contentType()}; charset=utf-8`)
+      .send(JSON.stringify(body));
+  }
+
+  private toAppException(exception: unknown, request: FastifyRequest): AppException {
+    if (exception instanceof AppException) return exception;
+
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      if (status === 404 && !request.routeOptions?.url) return this.unmatchedRoute(request);
+      if (status >= 500) return internalError(request);
+      return new AppException({ status, detail: httpExceptionDetail(exception) });
+    }
+
+    // Fastify's own client errors (malformed JSON, body too large, unsupported media type) carry a
+    // status and a message written for clients.
+    const fastifyError = exception as { statusCode?: unknown; code?: unknown; message?: unknown };
+    if (
+      typeof fastifyError?.statusCode === 'number' &&
+      fastifyError.statusCode >= 400 &&
+      fastifyError.statusCode < 500 &&
+      typeof fastifyError.code === 'string' &&
+      fastifyError.code.startsWith('FST_')
+    ) {
+      return new AppException({ status: fastifyError.statusCode, detail: String(fastifyError.message) });
+    }
+
+    return internalError(request);
+  }
+
+  private unmatchedRoute(request: FastifyRequest): AppException {
+    const path = request.url.split('?')[0];
+    const server = request.server;
+    const allowed = PROBED_METHODS.filter((method) => method !== request.method && server.hasRoute({ url: path, method }));
+    if (allowed.length > 0) {
+      return new AppException({
+        status: 405,
+        detail: `${request.method} is not allowed on ${path}; allowed: ${allowed.join(', ')}.`,
+        headers: { Allow: allowed.join(', ') },
+      });
+    }
+    return new AppException({ status: 404, detail: `No route matches ${request.method} ${path}.` });
+  }
+}
+
+function internalError(request: FastifyRequest): AppException {
+  return new AppException({
+    status: 500,
+    detail: `An unexpected error occurred. Quote urn:uuid:${request.id} when reporting it.`,
+  });
+}
+
+function httpExceptionDetail(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}

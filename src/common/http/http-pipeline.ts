@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCors from '@fastify/cors';
+import fastifyHelmet from '@fastify/helmet';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { AppConfig } from '../../config/app-config.js';
+import { InvalidInputException } from '../errors/app.exception.js';
+import type { RootLogger } from '../logging/logger.js';
+
+export const API_VERSION = '1';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Paths that answer browser clients (DECISIONS.md "Discovery documents"); everything else has no CORS. */
+const CORS_PATHS = [/^\/openapi\.json$/, /^\/llms\.txt$/, /^\/\.well-known\//, /^\/api\/v1\//, /^\/oauth\/(token|register)$/, /^\/mcp$/];
+
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'API-Version'];
+export const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'API-Version', 'Mcp-Session-Id'];
+
+export function fastifyServerOptions(config: AppConfig, logger: RootLogger): FastifyServerOptions {
+  return {
+    loggerInstance: logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: config.httpBodyLimitBytes,
+    // One request line is written by the onResponse hook below, not Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    // A caller's X-Request-Id is kept when it is a UUID, so that it can correlate its own logs;
+    // anything else is replaced, because the id is echoed in problem records as `urn:uuid:<id>`.
+    genReqId: (request: IncomingMessage) => {
+      const offered = request.headers['x-request-id'];
+      return typeof offered === 'string' && UUID.test(offered) ? offered.toLowerCase() : randomUUID();
+    },
+    return503OnClosing: true,
+  };
+}
+
+/** Cross-cutting HTTP behaviour that must hold for every response, matched route or not. */
+export async function configureHttpPipeline(app: NestFastifyApplication): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const level = request.url.startsWith('/health/') ? 'debug' : 'info';
+    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request completed');
+    done();
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: { 'frame-ancestors': ["'none'"] },
+    },
+    frameguard: { action: 'deny' },
+    // Discovery documents are read cross-origin by browser agents.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  await app.register(fastifyCors, () => (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
+    const path = request.url.split('?')[0];
+    if (!CORS_PATHS.some((pattern) => pattern.test(path))) {
+      callback(null, { origin: false });
+      return;
+    }
+    callback(null, {
+      origin: '*',
+      methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+      allowedHeaders: CORS_ALLOWED_HEADERS,
+      exposedHeaders: CORS_EXPOSED_HEADERS,
+      maxAge: 600,
+    });
+  });
+
+  // Runs on every request, after the security and CORS headers are set, so that 404s, body-parse
+  // errors and hijacked MCP responses (which copy the reply's headers) carry all of them.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.header('API-Version', API_VERSION);
+    reply.header('X-Request-Id', request.id);
+    const requested = request.headers['api-version'];
+    if (requested !== undefined && requested !== API_VERSION) {
+      done(new InvalidInputException(`Unsupported API-Version; the only version of this API is ${API_VERSION}.`));
+      return;
+    }
+    done();
+  });
+}

@@ -1,0 +1,109 @@
+import { plainToInstance } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+import { EnvironmentSchema } from './environment.schema.js';
+
+/** The route classes that carry their own rate limit. */
+export const RATE_LIMITED_ROUTE_CLASSES = ['discovery', 'token', 'registration', 'mcp'] as const;
+export type RateLimitedRouteClass = (typeof RATE_LIMITED_ROUTE_CLASSES)[number];
+
+export interface RateLimitPolicy {
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface EmbeddedPostgresSettings {
+  dataDirectory: string;
+  port: number;
+}
+
+/** Raised when the environment fails validation; its message names every bad variable. */
+export class ConfigurationError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigurationError';
+  }
+}
+
+/**
+ * The validated, typed configuration. Built once from the environment by `loadConfiguration`
+ * and provided to every module through Nest DI (see ConfigModule).
+ */
+export class AppConfig {
+  readonly nodeEnv: 'development' | 'test' | 'production';
+  readonly port: number;
+  readonly host: string;
+  readonly baseUrl: string;
+  readonly agentsUrl: string;
+  /** Unset: main.ts starts the embedded PostgreSQL and passes its URL in. */
+  readonly databaseUrl?: string;
+  readonly databasePoolSize: number;
+  readonly embeddedPostgres: EmbeddedPostgresSettings;
+  readonly redisUrl?: string;
+  readonly redisKeyPrefix: string;
+  readonly trustProxy: boolean;
+  readonly rateLimits: Readonly<Record<RateLimitedRouteClass, RateLimitPolicy>>;
+  readonly httpBodyLimitBytes: number;
+  readonly shutdownGraceMs: number;
+  readonly logLevel: string;
+
+  constructor(values: Omit<AppConfig, 'withDatabaseUrl'>) {
+    Object.assign(this, values);
+    Object.freeze(this);
+  }
+
+  withDatabaseUrl(databaseUrl: string): AppConfig {
+    return new AppConfig({ ...this, databaseUrl });
+  }
+}
+
+export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new EnvironmentSchema());
+  // An empty variable means "not set", as in most deployment tools.
+  const present = Object.fromEntries(
+    known.filter((name) => environment[name] !== undefined && environment[name] !== '').map((name) => [name, environment[name]]),
+  );
+  const schema = plainToInstance(EnvironmentSchema, present);
+  const errors = validateSync(schema, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    throw new ConfigurationError(errors.map(describeBadVariable));
+  }
+
+  const localUrl = `http://localhost:${schema.PORT}`;
+  return new AppConfig({
+    nodeEnv: schema.NODE_ENV as AppConfig['nodeEnv'],
+    port: schema.PORT,
+    host: schema.HOST,
+    baseUrl: withoutTrailingSlash(schema.BASE_URL ?? localUrl),
+    agentsUrl: withoutTrailingSlash(schema.AGENTS_URL ?? localUrl),
+    databaseUrl: schema.DATABASE_URL,
+    databasePoolSize: schema.DATABASE_POOL_SIZE,
+    embeddedPostgres: { dataDirectory: schema.EMBEDDED_POSTGRES_DIR, port: schema.EMBEDDED_POSTGRES_PORT },
+    redisUrl: schema.REDIS_URL,
+    redisKeyPrefix: schema.REDIS_KEY_PREFIX,
+    trustProxy: schema.TRUST_PROXY,
+    rateLimits: {
+      discovery: parseRateLimit(schema.RATE_LIMIT_DISCOVERY),
+      token: parseRateLimit(schema.RATE_LIMIT_TOKEN),
+      registration: parseRateLimit(schema.RATE_LIMIT_REGISTRATION),
+      mcp: parseRateLimit(schema.RATE_LIMIT_MCP),
+    },
+    httpBodyLimitBytes: schema.HTTP_BODY_LIMIT_BYTES,
+    shutdownGraceMs: schema.SHUTDOWN_GRACE_MS,
+    logLevel: schema.LOG_LEVEL,
+  });
+}
+
+function describeBadVariable(error: ValidationError): string {
+  const reasons = Object.values(error.constraints ?? {}).join('; ');
+  // Values are not echoed: the variable may hold a secret.
+  return `${error.property}: ${reasons}`;
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+function parseRateLimit(value: string): RateLimitPolicy {
+  const [limit, windowSeconds] = value.split('/').map(Number);
+  return { limit, windowSeconds };
+}

@@ -1,0 +1,141 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
+import { EnvironmentVariable } from './environment-variable.decorator.js';
+
+const toInteger = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+
+const toBoolean = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const normalised = value.trim().toLowerCase();
+  if (['true', '1', 'yes'].includes(normalised)) return true;
+  if (['false', '0', 'no'].includes(normalised)) return false;
+  return value;
+};
+
+const RATE_LIMIT_FORMAT = /^[1-9]\d*\/[1-9]\d*$/;
+const RATE_LIMIT_MESSAGE = '$property must look like LIMIT/WINDOW_SECONDS, for example 120/60';
+const HTTP_URL: Parameters<typeof IsUrl>[0] = { protocols: ['http', 'https'], require_tld: false, require_protocol: true };
+
+/**
+ * Every variable the service reads, validated once at start-up.
+ * A bad or missing value stops the process with a message naming each bad variable.
+ */
+export class EnvironmentSchema {
+  @EnvironmentVariable({ description: '`development`, `test` or `production`.' })
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV = 'development';
+
+  @EnvironmentVariable({ description: 'TCP port of the HTTP server (0 picks a free one).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT = 3000;
+
+  @EnvironmentVariable({
+    description: 'Interface to listen on; `localhost` binds loopback only, use `0.0.0.0` in a container.',
+  })
+  @IsString()
+  @MinLength(1)
+  HOST = 'localhost';
+
+  @EnvironmentVariable({
+    description: 'Public URL of the apex host that serves the discovery documents. A trailing slash is removed.',
+    defaultDescription: '`http://localhost:$PORT`',
+  })
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  BASE_URL?: string;
+
+  @EnvironmentVariable({
+    description: 'Public URL of the host that serves OAuth, MCP and web pages; the token issuer. A trailing slash is removed.',
+    defaultDescription: '`http://localhost:$PORT`',
+  })
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  AGENTS_URL?: string;
+
+  @EnvironmentVariable({
+    description: 'PostgreSQL connection URL. Unset: an embedded PostgreSQL is started under `EMBEDDED_POSTGRES_DIR`.',
+    sensitive: true,
+    defaultDescription: 'embedded PostgreSQL',
+  })
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: '$property must be a postgres:// or postgresql:// URL' })
+  DATABASE_URL?: string;
+
+  @EnvironmentVariable({ description: 'Connections in the PostgreSQL pool of each replica.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @EnvironmentVariable({ description: 'Data folder of the embedded PostgreSQL (used only without `DATABASE_URL`).' })
+  @IsString()
+  @MinLength(1)
+  EMBEDDED_POSTGRES_DIR = './.data/postgres';
+
+  @EnvironmentVariable({ description: 'Loopback port of the embedded PostgreSQL (used only without `DATABASE_URL`).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  EMBEDDED_POSTGRES_PORT = 54329;
+
+  @EnvironmentVariable({
+    description:
+      'Redis connection URL. Set: Bull job queues and shared rate-limit counters (required with several replicas). Unset: in-process jobs and in-memory counters.',
+    sensitive: true,
+    defaultDescription: 'in-process',
+  })
+  @IsOptional()
+  @Matches(/^rediss?:\/\/\S+$/, { message: '$property must be a redis:// or rediss:// URL' })
+  REDIS_URL?: string;
+
+  @EnvironmentVariable({
+    description: 'Prefix of every Redis key (rate-limit counters, Bull queues), so that environments can share one Redis.',
+  })
+  @Matches(/^[A-Za-z0-9_.:-]{1,64}$/, { message: '$property must be 1-64 letters, digits or _ . : -' })
+  REDIS_KEY_PREFIX = 'uw';
+
+  @EnvironmentVariable({
+    description: 'Take the client address from `X-Forwarded-For` (only behind a proxy you control).',
+  })
+  @Transform(toBoolean)
+  @IsBoolean()
+  TRUST_PROXY = false;
+
+  @EnvironmentVariable({ description: 'Requests per window and client address on the discovery routes, as `LIMIT/WINDOW_SECONDS`.' })
+  @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
+  RATE_LIMIT_DISCOVERY = '120/60';
+
+  @EnvironmentVariable({ description: 'Same, for `POST /oauth/token`.' })
+  @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
+  RATE_LIMIT_TOKEN = '60/60';
+
+  @EnvironmentVariable({ description: 'Same, for the client registration routes.' })
+  @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
+  RATE_LIMIT_REGISTRATION = '20/60';
+
+  @EnvironmentVariable({ description: 'Same, for `POST /mcp`.' })
+  @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
+  RATE_LIMIT_MCP = '600/60';
+
+  @EnvironmentVariable({ description: 'Largest request body accepted, in bytes; larger ones get 413.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1024)
+  HTTP_BODY_LIMIT_BYTES = 1_048_576;
+
+  @EnvironmentVariable({ description: 'Longest wait for in-flight requests on shutdown, in milliseconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  SHUTDOWN_GRACE_MS = 10_000;
+
+  @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+}

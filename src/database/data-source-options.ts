@@ -1,0 +1,19 @@
+import type { DataSourceOptions } from 'typeorm';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+
+/** One definition for the running service, the tests and the TypeORM CLI (ormconfig.ts). */
+export function dataSourceOptions(databaseUrl: string, poolSize = 10): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    // The schema changes only through migrations, which DatabaseMigrator runs at start-up.
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error', 'warn', 'migration'],
+    extra: { max: poolSize, application_name: 'underwriting-agent-service' },
+  };
+}

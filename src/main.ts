@@ -1,0 +1,67 @@
+import 'reflect-metadata';
+import { createApp } from './app.factory.js';
+import { createRootLogger } from './common/logging/logger.js';
+import { ConfigurationError, loadConfiguration, type AppConfig } from './config/app-config.js';
+import { EmbeddedDatabase } from './database/embedded-postgres.js';
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfiguration(process.env);
+  } catch (error) {
+    if (error instanceof ConfigurationError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+  const logger = createRootLogger(config.logLevel);
+
+  let embedded: EmbeddedDatabase | undefined;
+  if (!config.databaseUrl) {
+    embedded = await EmbeddedDatabase.start(config.embeddedPostgres, {
+      info: (message) => logger.info(message),
+      warn: (message) => logger.warn(message),
+      debug: (message) => logger.debug(message),
+    });
+    config = config.withDatabaseUrl(embedded.url);
+  }
+
+  const app = await createApp(config, { logger }).catch(async (error: unknown) => {
+    await embedded?.stop();
+    throw error;
+  });
+  await app.listen({ port: config.port, host: config.host });
+  logger.info({ url: await app.getUrl(), baseUrl: config.baseUrl, agentsUrl: config.agentsUrl }, 'service listening');
+
+  // Shutdown order: stop accepting and finish in-flight requests (app.close closes the HTTP server,
+  // then the pools), then the embedded PostgreSQL they used.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      logger.error('shutdown grace period over; exiting with requests still open');
+      process.exit(1);
+    }, config.shutdownGraceMs);
+    deadline.unref();
+    try {
+      await app.close();
+      await embedded?.stop();
+      logger.info('stopped');
+      logger.flush();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Start-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,11 @@
+/**
+ * Where the end-to-end tests find PostgreSQL and Redis. Both are real servers: the machine's own
+ * (defaults below), or with TEST_DATABASE=embedded the embedded PostgreSQL that `npm start` uses,
+ * started once by global-setup.ts. Redis is required: a suite never silently skips it.
+ */
+export const TEST_DATABASE_URL = () => process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const TEST_REDIS_URL = () => process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const EMBEDDED_TEST_DATABASE = {
+  dataDirectory: './.data/test-postgres',
+  port: 54330,
+};
