@@ -7,5 +7,8 @@ export default {
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/embedded-database.setup.ts'],
+  reporters: ['default', '<rootDir>/test/support/closing-line-reporter.mjs'],
   testTimeout: 30000,
+  // TypeORM keeps its metadata on globalThis; Jest's clean-up between files would warn about it.
+  testEnvironmentOptions: { globalsCleanup: 'off' },
 };

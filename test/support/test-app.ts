@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory.js';
+import type { RootLogger } from '../../src/common/logging/logger.js';
 import { loadConfiguration, type AppConfig } from '../../src/config/app-config.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-environment.js';
 
@@ -23,6 +24,7 @@ export const TEST_AGENTS_URL = 'https://agents.underwriting.example.test';
 export interface StartAppOptions {
   env?: Record<string, string | undefined>;
   additionalModules?: Type[];
+  logger?: RootLogger;
 }
 
 /** Starts the whole service on a free loopback port against real PostgreSQL and Redis. */
@@ -40,7 +42,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     REDIS_KEY_PREFIX: `test-${randomUUID()}`,
     ...options.env,
   });
-  const app = await createApp(config, { additionalModules: options.additionalModules });
+  const app = await createApp(config, { additionalModules: options.additionalModules, logger: options.logger });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('server has no address');

@@ -39,6 +39,18 @@ export function fastifyServerOptions(config: AppConfig, logger: RootLogger): Fas
 export async function configureHttpPipeline(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
 
+  // While closing, a response tells the client to drop its keep-alive connection, so that the
+  // server's close (which waits for every connection) ends as soon as in-flight requests finish.
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  fastify.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('Connection', 'close');
+    done(null, payload);
+  });
+
   fastify.addHook('onResponse', (request, reply, done) => {
     const level = request.url.startsWith('/health/') ? 'debug' : 'info';
     request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request completed');

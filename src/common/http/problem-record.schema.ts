@@ -1,7 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { ERROR_CODES } from '../errors/problem.js';
 
 /** The problem record of SERVICE-SPEC 2.7, as the OpenAPI document describes it. */
+@ApiSchema({ name: 'ProblemRecord' })
 export class ProblemRecordSchema {
   @ApiProperty({ format: 'uri', example: 'http://localhost:3000/problems/invalid-input' })
   type: string;
