@@ -27,16 +27,22 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     new FastifyAdapter(fastifyServerOptions(config, logger)),
     { logger: new NestPinoLogger(logger), abortOnError: false },
   );
-  await configureHttpPipeline(app);
+  try {
+    await configureHttpPipeline(app);
 
-  const document = buildOpenApiDocument(app);
-  app.get(OpenApiDocument).publish(document);
-  SwaggerModule.setup('docs', app, document, {
-    raw: false,
-    customSiteTitle: 'Underwriting Agent Service API',
-    swaggerOptions: { url: '/openapi.json' },
-  });
+    const document = buildOpenApiDocument(app);
+    app.get(OpenApiDocument).publish(document);
+    SwaggerModule.setup('docs', app, document, {
+      raw: false,
+      customSiteTitle: 'Underwriting Agent Service API',
+      swaggerOptions: { url: '/openapi.json' },
+    });
 
-  await app.init();
-  return app;
+    await app.init();
+    return app;
+  } catch (error) {
+    // Release the pools the modules already opened, so a failed start leaves nothing running.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
 }

@@ -8,6 +8,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { DiscoveryModule } from './discovery/discovery.module.js';
 import { HealthModule } from './health/health.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
 /**
@@ -21,7 +22,7 @@ export class AppModule {
   static forRoot(config: AppConfig, additionalModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, RateLimitModule, DiscoveryModule, HealthModule, ...additionalModules],
+      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, DiscoveryModule, HealthModule, ...additionalModules],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory.js';
+import { developmentEncryptionKeys } from './common/crypto/secret-box.js';
 import { createRootLogger } from './common/logging/logger.js';
 import { ConfigurationError, loadConfiguration, type AppConfig } from './config/app-config.js';
 import { EmbeddedDatabase } from './database/embedded-postgres.js';
@@ -16,6 +17,11 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createRootLogger(config.logLevel);
+
+  if (!config.encryptionKeys) {
+    config = config.withEncryptionKeys(await developmentEncryptionKeys());
+    logger.warn('ENCRYPTION_KEYS unset: using the development key in ./.data/encryption-keys (production requires ENCRYPTION_KEYS)');
+  }
 
   let embedded: EmbeddedDatabase | undefined;
   if (!config.databaseUrl) {

@@ -45,14 +45,22 @@ export class AppConfig {
   readonly httpBodyLimitBytes: number;
   readonly shutdownGraceMs: number;
   readonly logLevel: string;
+  /** Unset: main.ts supplies a generated development key (never in production). */
+  readonly encryptionKeys?: string;
+  readonly externalIdentityProvider?: { issuer: string; jwksUrl: string };
+  readonly m2mRegistrationLimit: number;
 
-  constructor(values: Omit<AppConfig, 'withDatabaseUrl'>) {
+  constructor(values: Omit<AppConfig, 'withDatabaseUrl' | 'withEncryptionKeys'>) {
     Object.assign(this, values);
     Object.freeze(this);
   }
 
   withDatabaseUrl(databaseUrl: string): AppConfig {
     return new AppConfig({ ...this, databaseUrl });
+  }
+
+  withEncryptionKeys(encryptionKeys: string): AppConfig {
+    return new AppConfig({ ...this, encryptionKeys });
   }
 }
 
@@ -64,9 +72,14 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   );
   const schema = plainToInstance(EnvironmentSchema, present);
   const errors = validateSync(schema, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    throw new ConfigurationError(errors.map(describeBadVariable));
+  const problems = errors.map(describeBadVariable);
+  if (Boolean(schema.OAUTH_ISSUER) !== Boolean(schema.OAUTH_JWKS_URL)) {
+    problems.push('OAUTH_ISSUER and OAUTH_JWKS_URL: set both or neither');
   }
+  if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
+    problems.push('ENCRYPTION_KEYS: required in production');
+  }
+  if (problems.length > 0) throw new ConfigurationError(problems);
 
   const localUrl = `http://localhost:${schema.PORT}`;
   return new AppConfig({
@@ -90,6 +103,10 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     httpBodyLimitBytes: schema.HTTP_BODY_LIMIT_BYTES,
     shutdownGraceMs: schema.SHUTDOWN_GRACE_MS,
     logLevel: schema.LOG_LEVEL,
+    encryptionKeys: schema.ENCRYPTION_KEYS,
+    externalIdentityProvider:
+      schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
+    m2mRegistrationLimit: schema.M2M_REGISTRATION_LIMIT,
   });
 }
 

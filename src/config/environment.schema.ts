@@ -135,6 +135,37 @@ export class EnvironmentSchema {
   @Min(0)
   SHUTDOWN_GRACE_MS = 10_000;
 
+  @EnvironmentVariable({
+    description:
+      'Keys that encrypt secrets at rest (signing keys, provider API keys): comma-separated `id:base64` entries of 32 random bytes; the first encrypts, every one decrypts, so a new key is added in front to rotate. Required in production; elsewhere, when unset, a key is generated once into `./.data/encryption-keys`.',
+    sensitive: true,
+    defaultDescription: 'generated (development only)',
+  })
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/]{43}=)*$/, {
+    message: '$property must be comma-separated id:base64 entries of 32 bytes each (generate one with `openssl rand -base64 32`)',
+  })
+  ENCRYPTION_KEYS?: string;
+
+  @EnvironmentVariable({
+    description: 'Issuer of an external identity provider whose access tokens `/mcp` also accepts (set together with `OAUTH_JWKS_URL`).',
+    defaultDescription: 'unset (own tokens only)',
+  })
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  OAUTH_ISSUER?: string;
+
+  @EnvironmentVariable({ description: 'JWKS URL of that external identity provider.', defaultDescription: 'unset' })
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  OAUTH_JWKS_URL?: string;
+
+  @EnvironmentVariable({ description: 'Machine registrations allowed per client address per 24 hours (`POST /oauth/m2m/register`).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  M2M_REGISTRATION_LIMIT = 3;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

@@ -10,6 +10,9 @@ export function dataSourceOptions(databaseUrl: string, poolSize = 10): DataSourc
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
+    // gen_random_uuid() is built into PostgreSQL 13+: no extension (and no superuser) needed.
+    uuidExtension: 'pgcrypto',
+    installExtensions: false,
     // The schema changes only through migrations, which DatabaseMigrator runs at start-up.
     synchronize: false,
     migrationsRun: false,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory.js';
+import { generateEncryptionKeyEntry } from '../../src/common/crypto/secret-box.js';
 import type { RootLogger } from '../../src/common/logging/logger.js';
 import { loadConfiguration, type AppConfig } from '../../src/config/app-config.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-environment.js';
@@ -20,6 +21,9 @@ export interface RunningApp {
  */
 export const TEST_BASE_URL = 'https://underwriting.example.test';
 export const TEST_AGENTS_URL = 'https://agents.underwriting.example.test';
+
+/** Fixed for the whole run, so that several app instances can open what another sealed. */
+const TEST_ENCRYPTION_KEYS = generateEncryptionKeyEntry('test');
 
 export interface StartAppOptions {
   env?: Record<string, string | undefined>;
@@ -40,6 +44,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     REDIS_URL: TEST_REDIS_URL(),
     // Fresh counters per test app unless a test shares them on purpose.
     REDIS_KEY_PREFIX: `test-${randomUUID()}`,
+    ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
     ...options.env,
   });
   const app = await createApp(config, { additionalModules: options.additionalModules, logger: options.logger });

@@ -2,8 +2,10 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from './app.exception.js';
+import { OAuthException } from './oauth.exception.js';
 import { problemKindFor, problemTypeUri, type ProblemRecord } from './problem.js';
 
+const OAUTH_ENDPOINTS = new Set(['/oauth/token', '/oauth/register', '/oauth/m2m/register', '/oauth/authorize']);
 const PROBED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /**
@@ -20,7 +22,7 @@ export class ProblemExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const failure = this.toAppException(exception, request);
+    const failure = this.asOAuthErrorOnOAuthEndpoints(this.toAppException(exception, request), request);
 
     if (failure.status >= 500) {
       request.log.error({ err: exception, correlationId: request.id }, 'request failed');
@@ -67,6 +69,17 @@ export class ProblemExceptionFilter implements ExceptionFilter {
     }
 
     return internalError(request);
+  }
+
+  /**
+   * Failures that happen before an OAuth endpoint's handler runs (malformed or oversized bodies,
+   * wrong media type) must still be readable by an OAuth client: they get
+   * `invalid_request` beside the problem record, like the handler's own errors.
+   */
+  private asOAuthErrorOnOAuthEndpoints(failure: AppException, request: FastifyRequest): AppException {
+    if (failure instanceof OAuthException || failure.status >= 500 || !OAUTH_ENDPOINTS.has(request.url.split('?')[0])) return failure;
+    if ([404, 405, 429].includes(failure.status)) return failure;
+    return new OAuthException('invalid_request', failure.detail ?? failure.title, { status: failure.status, headers: failure.headers });
   }
 
   private unmatchedRoute(request: FastifyRequest): AppException {

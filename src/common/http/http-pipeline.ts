@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import fastifyCors from '@fastify/cors';
 import fastifyHelmet from '@fastify/helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -65,6 +66,10 @@ export async function configureHttpPipeline(app: NestFastifyApplication): Promis
     // Discovery documents are read cross-origin by browser agents.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
+
+  // The sign-in session and CSRF tokens travel in cookies. (Nest's Fastify adapter parses
+  // application/x-www-form-urlencoded itself, for the token endpoint and the web forms.)
+  await app.register(fastifyCookie);
 
   await app.register(fastifyCors, () => (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
     const path = request.url.split('?')[0];

@@ -1,0 +1,32 @@
+// The baseline of bench/discovery.mjs: a bare Fastify 5 server with one route that answers the
+// MCP manifest the service served (same body, same path), logger off. Started in its own process
+// so that it never shares an event loop with the load generator.
+//
+//   PORT=3001 HOST=127.0.0.1 BODY_FILE=/tmp/manifest.json node bench/support/bare-fastify.mjs
+import { readFileSync } from 'node:fs';
+import Fastify from 'fastify';
+
+const port = Number(process.env.PORT ?? 0);
+const host = process.env.HOST ?? '127.0.0.1';
+const path = process.env.ROUTE_PATH ?? '/.well-known/mcp';
+if (!process.env.BODY_FILE) {
+  process.stderr.write('BODY_FILE (the JSON body to serve) is required\n');
+  process.exit(2);
+}
+// A JSON object, serialised by Fastify on every request (the body bytes equal the manifest's).
+const body = JSON.parse(readFileSync(process.env.BODY_FILE, 'utf8'));
+
+const app = Fastify({ logger: false });
+app.get(path, async () => body);
+
+await app.listen({ port, host });
+process.stdout.write(`bare fastify listening on http://${host}:${port}${path}\n`);
+
+const stop = () => {
+  app.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

@@ -1,0 +1,62 @@
+/**
+ * The one table of prices and free amounts (SERVICE-SPEC 8.1 and 8.2, DECISIONS.md "Billing").
+ * Machine registration reads the trial from here; the billing module meters against it. Money is
+ * in integer cents.
+ */
+export type UsageKey =
+  | 'pitch_deck_precheck'
+  | 'credit_memo_drafting'
+  | 'document_classification'
+  | 'financial_data_extraction'
+  | 'quantitative_analysis'
+  | 'automated_underwriting'
+  | 'fraud_detection'
+  | 'risk_discovery'
+  | 'entity_compliance';
+
+export type UsageUnit = 'call' | 'page';
+
+export interface UsagePlanEntry {
+  /** The tool metered under this key. */
+  tool: string;
+  unit: UsageUnit;
+  /** How the price reads to a person: "per check", "per memo", ... */
+  unitLabel: string;
+  priceCents: number;
+  humanMonthlyFree: number;
+  machineTrialFree: number;
+}
+
+export const USAGE_PLAN: Readonly<Record<UsageKey, UsagePlanEntry>> = {
+  pitch_deck_precheck: { tool: 'pitch_deck_precheck', unit: 'call', unitLabel: 'per check', priceCents: 50, humanMonthlyFree: 15, machineTrialFree: 1 },
+  credit_memo_drafting: { tool: 'professional_memo_agent', unit: 'call', unitLabel: 'per memo', priceCents: 499, humanMonthlyFree: 3, machineTrialFree: 1 },
+  document_classification: { tool: 'document_intelligence_agent', unit: 'page', unitLabel: 'per page', priceCents: 6, humanMonthlyFree: 10, machineTrialFree: 2 },
+  financial_data_extraction: { tool: 'data_extraction_agent', unit: 'page', unitLabel: 'per page', priceCents: 15, humanMonthlyFree: 5, machineTrialFree: 1 },
+  quantitative_analysis: { tool: 'quantitative_analysis_agent', unit: 'call', unitLabel: 'per analysis', priceCents: 150, humanMonthlyFree: 5, machineTrialFree: 1 },
+  // No price in the spec: configurable, documented defaults.
+  automated_underwriting: { tool: 'automated_underwriting', unit: 'call', unitLabel: 'per decision', priceCents: 200, humanMonthlyFree: 3, machineTrialFree: 1 },
+  fraud_detection: { tool: 'fraud_detection', unit: 'call', unitLabel: 'per check', priceCents: 100, humanMonthlyFree: 5, machineTrialFree: 1 },
+  risk_discovery: { tool: 'risk_discovery_agent', unit: 'page', unitLabel: 'per page', priceCents: 24, humanMonthlyFree: 0, machineTrialFree: 0 },
+  entity_compliance: { tool: 'entity_compliance_agent', unit: 'call', unitLabel: 'per check', priceCents: 60, humanMonthlyFree: 0, machineTrialFree: 0 },
+};
+
+/** The four trial keys the machine registration response reports (SERVICE-SPEC 2.2). */
+export const REGISTRATION_TRIAL_KEYS = ['pitch_deck_precheck', 'credit_memo_drafting', 'document_classification', 'financial_data_extraction'] as const;
+
+export function formatPrice(entry: UsagePlanEntry): string {
+  return `$${(entry.priceCents / 100).toFixed(2)} ${entry.unitLabel}`;
+}
+
+/** The registration response's `pricing` (SERVICE-SPEC 2.2 keys). */
+export function registrationPricing(plan: Readonly<Record<UsageKey, UsagePlanEntry>> = USAGE_PLAN): Record<string, string> {
+  return {
+    pitch_deck_precheck: formatPrice(plan.pitch_deck_precheck),
+    credit_memo_drafting: formatPrice(plan.credit_memo_drafting),
+    entity_compliance: formatPrice(plan.entity_compliance),
+    document_intelligence: formatPrice(plan.document_classification),
+  };
+}
+
+export function machineTrialQuota(plan: Readonly<Record<UsageKey, UsagePlanEntry>> = USAGE_PLAN): Record<string, number> {
+  return Object.fromEntries(REGISTRATION_TRIAL_KEYS.map((key) => [key, plan[key].machineTrialFree]));
+}
