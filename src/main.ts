@@ -56,11 +56,10 @@ async function main(): Promise<void> {
       await app.close();
       await embedded?.stop();
       logger.info('stopped');
-      logger.flush();
-      process.exit(0);
+      logger.flush(() => process.exit(0));
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
-      process.exit(1);
+      logger.flush(() => process.exit(1));
     }
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));

@@ -24,6 +24,8 @@ export async function connectSharedState(config: AppConfig): Promise<SharedState
     // Fail a command at once while disconnected rather than queueing it behind a request.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
+    // Concurrent requests' rate-limit commands share round trips.
+    enableAutoPipelining: true,
   });
   client.on('error', () => undefined); // reconnects on its own; readiness reports the state
   try {

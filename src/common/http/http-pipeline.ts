@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifyCors from '@fastify/cors';
-import fastifyHelmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { LogController, type FastifyRequest, type FastifyServerOptions } from 'fastify';
-import type { IncomingMessage } from 'node:http';
+import { LogController, type FastifyServerOptions } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
 import { InvalidInputException } from '../errors/app.exception.js';
 import type { RootLogger } from '../logging/logger.js';
 
 export const API_VERSION = '1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Paths that answer browser clients (DECISIONS.md "Discovery documents"); everything else has no CORS. */
-const CORS_PATHS = [/^\/openapi\.json$/, /^\/llms\.txt$/, /^\/\.well-known\//, /^\/api\/v1\//, /^\/oauth\/(token|register)$/, /^\/mcp$/];
 
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'API-Version'];
 export const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'API-Version', 'Mcp-Session-Id'];
@@ -37,8 +33,77 @@ export function fastifyServerOptions(config: AppConfig, logger: RootLogger): Fas
 }
 
 /** Cross-cutting HTTP behaviour that must hold for every response, matched route or not. */
+/** Paths that answer browser clients (DECISIONS.md "Discovery documents"); everything else has no CORS. */
+export function allowsCors(path: string): boolean {
+  return (
+    path.startsWith('/.well-known/') ||
+    path.startsWith('/api/v1/') ||
+    path === '/openapi.json' ||
+    path === '/llms.txt' ||
+    path === '/oauth/token' ||
+    path === '/oauth/register' ||
+    path === '/mcp'
+  );
+}
+
+const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', ') };
+const CORS_PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+  'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS.join(', '),
+  'Access-Control-Max-Age': '600',
+};
+
+/**
+ * helmet's headers for our policy, computed once. The policy is static, so running helmet on every
+ * request (as @fastify/helmet does, re-parsing the CSP each time) cost more than the rest of a
+ * discovery request (bench/README.md); setting the same headers from a ready object costs nothing.
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | string[]) => (headers[name] = Array.isArray(value) ? value.join(', ') : String(value)),
+    removeHeader: (name: string) => delete headers[name],
+  };
+  helmet({
+    contentSecurityPolicy: { directives: { 'frame-ancestors': ["'none'"] } },
+    frameguard: { action: 'deny' },
+    // Discovery documents are read cross-origin by browser agents.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  })({} as IncomingMessage, response as unknown as ServerResponse, () => undefined);
+  return headers;
+}
+
+/** Cross-cutting HTTP behaviour that must hold for every response, matched route or not. */
 export async function configureHttpPipeline(app: NestFastifyApplication): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
+  const security = securityHeaders();
+
+  // The sign-in session and CSRF tokens travel in cookies. (Nest's Fastify adapter parses
+  // application/x-www-form-urlencoded itself, for the token endpoint and the web forms.)
+  await app.register(fastifyCookie);
+
+  // Runs first on every request, matched route or not, so that 404s, body-parse errors and
+  // hijacked MCP responses (which copy the reply's headers) carry all of these headers.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    reply.headers(security);
+    reply.header('API-Version', API_VERSION);
+    reply.header('X-Request-Id', request.id);
+    const path = request.url.split('?', 1)[0];
+    if (request.headers.origin !== undefined && allowsCors(path)) {
+      if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
+        reply.headers(CORS_PREFLIGHT_HEADERS).code(204).send();
+        return;
+      }
+      reply.headers(CORS_HEADERS);
+    }
+    const requested = request.headers['api-version'];
+    if (requested !== undefined && requested !== API_VERSION) {
+      done(new InvalidInputException(`Unsupported API-Version; the only version of this API is ${API_VERSION}.`));
+      return;
+    }
+    done();
+  });
 
   // While closing, a response tells the client to drop its keep-alive connection, so that the
   // server's close (which waits for every connection) ends as soon as in-flight requests finish.
@@ -55,47 +120,6 @@ export async function configureHttpPipeline(app: NestFastifyApplication): Promis
   fastify.addHook('onResponse', (request, reply, done) => {
     const level = request.url.startsWith('/health/') ? 'debug' : 'info';
     request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request completed');
-    done();
-  });
-
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: { 'frame-ancestors': ["'none'"] },
-    },
-    frameguard: { action: 'deny' },
-    // Discovery documents are read cross-origin by browser agents.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
-
-  // The sign-in session and CSRF tokens travel in cookies. (Nest's Fastify adapter parses
-  // application/x-www-form-urlencoded itself, for the token endpoint and the web forms.)
-  await app.register(fastifyCookie);
-
-  await app.register(fastifyCors, () => (request: FastifyRequest, callback: (error: Error | null, options: object) => void) => {
-    const path = request.url.split('?')[0];
-    if (!CORS_PATHS.some((pattern) => pattern.test(path))) {
-      callback(null, { origin: false });
-      return;
-    }
-    callback(null, {
-      origin: '*',
-      methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-      allowedHeaders: CORS_ALLOWED_HEADERS,
-      exposedHeaders: CORS_EXPOSED_HEADERS,
-      maxAge: 600,
-    });
-  });
-
-  // Runs on every request, after the security and CORS headers are set, so that 404s, body-parse
-  // errors and hijacked MCP responses (which copy the reply's headers) carry all of them.
-  fastify.addHook('onRequest', (request, reply, done) => {
-    reply.header('API-Version', API_VERSION);
-    reply.header('X-Request-Id', request.id);
-    const requested = request.headers['api-version'];
-    if (requested !== undefined && requested !== API_VERSION) {
-      done(new InvalidInputException(`Unsupported API-Version; the only version of this API is ${API_VERSION}.`));
-      return;
-    }
     done();
   });
 }

@@ -9,15 +9,16 @@ export type RootLogger = Logger;
  * structured JSON. Credentials are redacted wherever they appear.
  */
 export function createRootLogger(level: string): RootLogger {
-  return pino({
-    level,
-    base: { service: 'underwriting-agent-service' },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.client_secret'],
-      censor: '[redacted]',
+  return pino(
+    {
+      level,
+      base: { service: 'underwriting-agent-service' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: ['*.authorization', '*.cookie', '*.password', '*.client_secret'], censor: '[redacted]' },
     },
-  });
+    // Asynchronous writes: a request never waits on stdout. main.ts flushes before exiting.
+    pino.destination({ dest: 1, sync: false }),
+  );
 }
 
 type Level = 'info' | 'error' | 'warn' | 'debug' | 'trace' | 'fatal';
