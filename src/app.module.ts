@@ -9,11 +9,13 @@ import { DatabaseModule } from './database/database.module.js';
 import { DiscoveryModule } from './discovery/discovery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { OAuthModule } from './oauth/oauth.module.js';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { RedisModule } from './redis/redis.module.js';
 
 /**
  * The service's modules. Infrastructure first (configuration, shared state, database), then the
- * domains: `discovery` and `health` today; `oauth`, `mcp`, `billing`, `providers` and the tool
+ * domains: `discovery`, `health`, `accounts` and `oauth` today; `mcp`, `billing`, `providers` and the tool
  * domains (`workspaces`, `documents`, `pitch-deck`, `compliance`, `memos`, `analytics`) join here
  * as they land.
  */
@@ -22,7 +24,7 @@ export class AppModule {
   static forRoot(config: AppConfig, additionalModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, DiscoveryModule, HealthModule, ...additionalModules],
+      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, ...additionalModules],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -13,7 +13,7 @@ export function dataSourceOptions(databaseUrl: string, poolSize = 10): DataSourc
     // gen_random_uuid() is built into PostgreSQL 13+: no extension (and no superuser) needed.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    // The schema changes only through migrations, which DatabaseMigrator runs at start-up.
+    // The schema changes only through migrations, which runPendingMigrations applies at start-up.
     synchronize: false,
     migrationsRun: false,
     logging: ['error', 'warn', 'migration'],

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory.js';
-import { generateEncryptionKeyEntry } from '../../src/common/crypto/secret-box.js';
 import type { RootLogger } from '../../src/common/logging/logger.js';
 import { loadConfiguration, type AppConfig } from '../../src/config/app-config.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from './test-environment.js';
+import { freePort } from './service-process.js';
+import { TEST_DATABASE_URL, TEST_ENCRYPTION_KEYS, TEST_REDIS_URL } from './test-environment.js';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -22,24 +22,29 @@ export interface RunningApp {
 export const TEST_BASE_URL = 'https://underwriting.example.test';
 export const TEST_AGENTS_URL = 'https://agents.underwriting.example.test';
 
-/** Fixed for the whole run, so that several app instances can open what another sealed. */
-const TEST_ENCRYPTION_KEYS = generateEncryptionKeyEntry('test');
 
 export interface StartAppOptions {
   env?: Record<string, string | undefined>;
   additionalModules?: Type[];
   logger?: RootLogger;
+  /**
+   * Make BASE_URL and AGENTS_URL the loopback address the server really listens on, for clients
+   * that follow the URLs in the discovery documents (OAuth and MCP clients).
+   */
+  reachablePublicUrls?: boolean;
 }
 
 /** Starts the whole service on a free loopback port against real PostgreSQL and Redis. */
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const port = options.reachablePublicUrls ? await freePort() : 0;
+  const publicUrl = `http://127.0.0.1:${port}`;
   const config = loadConfiguration({
     NODE_ENV: 'test',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     HOST: '127.0.0.1',
-    PORT: '0',
-    BASE_URL: TEST_BASE_URL,
-    AGENTS_URL: TEST_AGENTS_URL,
+    PORT: String(port),
+    BASE_URL: options.reachablePublicUrls ? publicUrl : TEST_BASE_URL,
+    AGENTS_URL: options.reachablePublicUrls ? publicUrl : TEST_AGENTS_URL,
     DATABASE_URL: TEST_DATABASE_URL(),
     REDIS_URL: TEST_REDIS_URL(),
     // Fresh counters per test app unless a test shares them on purpose.
@@ -48,7 +53,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     ...options.env,
   });
   const app = await createApp(config, { additionalModules: options.additionalModules, logger: options.logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('server has no address');
   return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };

@@ -9,3 +9,9 @@ export const EMBEDDED_TEST_DATABASE = {
   dataDirectory: './.data/test-postgres',
   port: 54330,
 };
+
+/**
+ * Fixed, so that every app instance of every run can open what another sealed in the shared test
+ * database (signing keys). A test value only: never used outside the tests.
+ */
+export const TEST_ENCRYPTION_KEYS = `test:${Buffer.alloc(32, 7).toString('base64')}`;

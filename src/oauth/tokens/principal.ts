@@ -1,0 +1,26 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+
+/** Who is calling: the verified claims of the request's access token. */
+export interface Principal {
+  accountId: string;
+  clientId: string;
+  scopes: string[];
+  tokenId: string;
+  familyId?: string;
+  issuer: string;
+  expiresAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal?: Principal;
+  }
+}
+
+/** The principal that BearerAuthGuard put on the request. */
+export const CurrentPrincipal = createParamDecorator((_data: unknown, context: ExecutionContext): Principal => {
+  const principal = context.switchToHttp().getRequest<FastifyRequest>().principal;
+  if (!principal) throw new Error('CurrentPrincipal used on a route without @RequireBearer()');
+  return principal;
+});
