@@ -12,6 +12,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { WebModule } from './web/web.module.js';
 
 /**
  * The service's modules. Infrastructure first (configuration, shared state, database), then the
@@ -24,7 +25,7 @@ export class AppModule {
   static forRoot(config: AppConfig, additionalModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, ...additionalModules],
+      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, ...additionalModules],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -3,7 +3,7 @@ import { capturingLogger } from './support/log-capture.js';
 import { getJson } from './support/http.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
 import { startApp, TEST_BASE_URL, type RunningApp } from './support/test-app.js';
-import { LEAKY_ERROR_MESSAGE, TestRoutesModule } from './support/test-routes.module.js';
+import { LEAKY_ERROR_MESSAGE, SECRET_QUERY_PARAMETER, TestRoutesModule } from './support/test-routes.module.js';
 
 type Problem = { type: string; title: string; status: number; detail?: string; instance?: string; code?: string };
 
@@ -69,6 +69,14 @@ describe('errors and headers', () => {
     const logged = logs.lines().find((line) => line.correlationId === requestId);
     expect(logged).toMatchObject({ level: 50, reqId: requestId, msg: 'request failed' });
     expect((logged?.err as { message?: string }).message).toBe(LEAKY_ERROR_MESSAGE);
+  });
+
+  it('logs a failed query with its SQL and error code but never its parameters', async () => {
+    const response = await fetch(`${service.url}/test/failed-query`);
+    await expectProblem(response, 500, 'INTERNAL_ERROR');
+    const logged = logs.lines().find((line) => line.correlationId === response.headers.get('x-request-id'));
+    expect(logged?.err).toMatchObject({ code: '42P01', query: 'SELECT * FROM no_such_table WHERE secret = $1' });
+    expect(JSON.stringify(logs.lines())).not.toContain(SECRET_QUERY_PARAMETER);
   });
 
   it('maps a domain exception to its code and keeps its detail', async () => {

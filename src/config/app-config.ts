@@ -3,7 +3,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { EnvironmentSchema } from './environment.schema.js';
 
 /** The route classes that carry their own rate limit. */
-export const RATE_LIMITED_ROUTE_CLASSES = ['discovery', 'token', 'registration', 'mcp'] as const;
+export const RATE_LIMITED_ROUTE_CLASSES = ['discovery', 'token', 'registration', 'mcp', 'signInPerEmail', 'signInPerAddress'] as const;
 export type RateLimitedRouteClass = (typeof RATE_LIMITED_ROUTE_CLASSES)[number];
 
 export interface RateLimitPolicy {
@@ -99,6 +99,8 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       token: parseRateLimit(schema.RATE_LIMIT_TOKEN),
       registration: parseRateLimit(schema.RATE_LIMIT_REGISTRATION),
       mcp: parseRateLimit(schema.RATE_LIMIT_MCP),
+      signInPerEmail: parseRateLimit(schema.RATE_LIMIT_SIGN_IN_EMAIL),
+      signInPerAddress: parseRateLimit(schema.RATE_LIMIT_SIGN_IN_ADDRESS),
     },
     httpBodyLimitBytes: schema.HTTP_BODY_LIMIT_BYTES,
     shutdownGraceMs: schema.SHUTDOWN_GRACE_MS,

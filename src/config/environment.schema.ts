@@ -123,6 +123,14 @@ export class EnvironmentSchema {
   @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
   RATE_LIMIT_MCP = '600/60';
 
+  @EnvironmentVariable({ description: 'Sign-in attempts per window and email address, as `LIMIT/WINDOW_SECONDS` (slows password guessing against one person).' })
+  @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
+  RATE_LIMIT_SIGN_IN_EMAIL = '10/900';
+
+  @EnvironmentVariable({ description: 'Sign-in and sign-up attempts per window and client address (slows guessing across many people).' })
+  @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
+  RATE_LIMIT_SIGN_IN_ADDRESS = '50/900';
+
   @EnvironmentVariable({ description: 'Largest request body accepted, in bytes; larger ones get 413.' })
   @Transform(toInteger)
   @IsInt()

@@ -16,7 +16,9 @@ export function dataSourceOptions(databaseUrl: string, poolSize = 10): DataSourc
     // The schema changes only through migrations, which runPendingMigrations applies at start-up.
     synchronize: false,
     migrationsRun: false,
-    logging: ['error', 'warn', 'migration'],
+    // Not 'error': TypeORM would print every failed query with its parameters (hashes, customer
+    // data). A failure that matters reaches the exception filter, which logs it without them.
+    logging: ['warn', 'migration'],
     extra: { max: poolSize, application_name: 'underwriting-agent-service' },
   };
 }

@@ -1,5 +1,6 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from './app.exception.js';
 import { OAuthException } from './oauth.exception.js';
@@ -25,7 +26,7 @@ export class ProblemExceptionFilter implements ExceptionFilter {
     const failure = this.asOAuthErrorOnOAuthEndpoints(this.toAppException(exception, request), request);
 
     if (failure.status >= 500) {
-      request.log.error({ err: exception, correlationId: request.id }, 'request failed');
+      request.log.error({ err: loggable(exception), correlationId: request.id }, 'request failed');
     }
 
     const body: ProblemRecord & Record<string, unknown> = {
@@ -110,4 +111,14 @@ function httpExceptionDetail(exception: HttpException): string {
   const message = (response as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('; ');
   return typeof message === 'string' ? message : exception.message;
+}
+
+/**
+ * What may be logged of an error: a failed query keeps its SQL and PostgreSQL error code, but
+ * never its parameters, which can hold password and token hashes or a customer's data.
+ */
+function loggable(exception: unknown): unknown {
+  if (!(exception instanceof QueryFailedError)) return exception;
+  const driverError = exception.driverError as { code?: string; constraint?: string };
+  return { name: 'QueryFailedError', message: exception.message, stack: exception.stack, query: exception.query, code: driverError.code, constraint: driverError.constraint };
 }

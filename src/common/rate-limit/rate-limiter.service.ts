@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { AppConfig, type RateLimitedRouteClass, type RateLimitPolicy } from '../../config/app-config.js';
+import { AppConfig, RATE_LIMITED_ROUTE_CLASSES, type RateLimitedRouteClass, type RateLimitPolicy } from '../../config/app-config.js';
 import { SHARED_STATE, type SharedState } from '../../redis/redis.module.js';
 
 export interface RateLimitDecision {
@@ -27,7 +27,7 @@ export class RateLimiterService {
         ? new RateLimiterRedis({ ...options, storeClient: sharedState.client, insuranceLimiter: new RateLimiterMemory(options) })
         : new RateLimiterMemory(options);
     };
-    this.limiters = { discovery: limiterFor('discovery'), token: limiterFor('token'), registration: limiterFor('registration'), mcp: limiterFor('mcp') };
+    this.limiters = Object.fromEntries(RATE_LIMITED_ROUTE_CLASSES.map((routeClass) => [routeClass, limiterFor(routeClass)])) as Record<RateLimitedRouteClass, RateLimiterAbstract>;
   }
 
   policy(routeClass: RateLimitedRouteClass): RateLimitPolicy {
