@@ -8,6 +8,8 @@ import { configureHttpPipeline, fastifyServerOptions } from './common/http/http-
 import { createRootLogger, NestPinoLogger, type RootLogger } from './common/logging/logger.js';
 import type { AppConfig } from './config/app-config.js';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi-document.js';
+import { installMcpAuthentication } from './mcp/mcp-authentication.hook.js';
+import { ToolRegistry } from './mcp/tools/tool-registry.service.js';
 
 export interface CreateAppOptions {
   /** Extra modules, e.g. test-only routes. */
@@ -29,9 +31,12 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   );
   try {
     await configureHttpPipeline(app);
+    installMcpAuthentication(app);
 
     const document = buildOpenApiDocument(app);
     app.get(OpenApiDocument).publish(document);
+    // tools/list takes each tool's schemas from the components generated from the same classes.
+    app.get(ToolRegistry).publishSchemas(document.components?.schemas ?? {});
     SwaggerModule.setup('docs', app, document, {
       raw: false,
       customSiteTitle: 'Underwriting Agent Service API',

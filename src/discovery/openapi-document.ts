@@ -4,6 +4,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { AppConfig } from '../config/app-config.js';
 import { PublicUrls, SERVICE_NAME, SERVICE_VERSION } from '../config/public-urls.js';
 import { ProblemRecordSchema } from '../common/http/problem-record.schema.js';
+import { ToolRegistry } from '../mcp/tools/tool-registry.service.js';
 import { HUMAN_SCOPES } from './discovery.service.js';
 
 /** The three security schemes of SERVICE-SPEC 5, by the names routes refer to. */
@@ -65,5 +66,7 @@ export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from the token endpoint.' }, SECURITY_SCHEMES.bearerJwt);
   if (config.agentsUrl !== config.baseUrl) builder.addServer(config.agentsUrl, 'Agents host (OAuth, MCP)');
 
-  return SwaggerModule.createDocument(app, builder.build(), { extraModels: [ProblemRecordSchema] });
+  // Tool input and output classes become components: the same classes give tools/list its schemas.
+  const toolModels = app.get(ToolRegistry).modelClasses();
+  return SwaggerModule.createDocument(app, builder.build(), { extraModels: [ProblemRecordSchema, ...toolModels] });
 }

@@ -97,3 +97,20 @@ export async function registerClient(baseUrl: string, metadata: Record<string, u
 export function tokenRequest(baseUrl: string, body: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) });
 }
+
+/**
+ * A person's access token the way an interactive client gets one: sign-up, consent and code
+ * exchange over plain HTTP (the Chromium test covers the browser itself).
+ */
+export async function humanToken(baseUrl: string, email = uniqueEmail()): Promise<{ accessToken: string; email: string }> {
+  const redirectUri = 'http://127.0.0.1/callback';
+  const client = await registerClient(baseUrl, { client_name: 'test client', redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' });
+  const person = new BrowserlessAgent(baseUrl);
+  await person.signUp(email);
+  const { verifier, challenge } = pkcePair();
+  const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', scope: 'openid email' });
+  const decision = await person.submit(`/oauth/authorize?${query}`, '/oauth/authorize', { decision: 'approve' });
+  const code = new URL(decision.headers.get('location')!).searchParams.get('code')!;
+  const tokens = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.client_id });
+  return { accessToken: ((await tokens.json()) as { access_token: string }).access_token, email };
+}

@@ -23,6 +23,10 @@ export class ProblemExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
+    if (isJsonRpcParseError(exception, request)) {
+      void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON_RPC_PARSE_ERROR);
+      return;
+    }
     const failure = this.asOAuthErrorOnOAuthEndpoints(this.toAppException(exception, request), request);
 
     if (failure.status >= 500) {
@@ -111,6 +115,19 @@ function httpExceptionDetail(exception: HttpException): string {
   const message = (response as { message?: unknown }).message;
   if (Array.isArray(message)) return message.join('; ');
   return typeof message === 'string' ? message : exception.message;
+}
+
+/**
+ * A body that is not JSON, sent to the MCP endpoint, is a JSON-RPC parse error (-32700, HTTP 200,
+ * DECISIONS.md "Errors"): Fastify rejects it before the route runs, so it is answered here.
+ */
+const JSON_RPC_PARSE_ERROR = JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error: the body is not valid JSON.' } });
+
+function isJsonRpcParseError(exception: unknown, request: FastifyRequest): boolean {
+  // Nest hands Fastify's body-parsing errors over wrapped in an HttpException, the original as `cause`.
+  const error = exception as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = error?.code ?? error?.cause?.code;
+  return (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') && request.url.split('?', 1)[0] === '/mcp';
 }
 
 /**

@@ -81,8 +81,12 @@ export class BearerAuthGuard implements CanActivate {
 
 /** The route needs a valid access token; documents the three security schemes and the 401/403 answers. */
 export function RequireBearer(): MethodDecorator & ClassDecorator {
+  return applyDecorators(UseGuards(BearerAuthGuard), ApiBearerSecurity());
+}
+
+/** Documents the three security schemes and the 401/403 answers, for routes authenticated before routing (/mcp). */
+export function ApiBearerSecurity(): MethodDecorator & ClassDecorator {
   return applyDecorators(
-    UseGuards(BearerAuthGuard),
     ApiSecurity(SECURITY_SCHEMES.machineClient),
     ApiSecurity(SECURITY_SCHEMES.humanClient),
     ApiSecurity(SECURITY_SCHEMES.bearerJwt),

@@ -1,0 +1,35 @@
+import { SetMetadata, type Type } from '@nestjs/common';
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+
+export const MCP_TOOL = Symbol('mcp-tool');
+export const TOOL_CALL_INTERCEPTOR = Symbol('tool-call-interceptor');
+
+export interface McpToolOptions {
+  /** The exact tool name of SERVICE-SPEC 4.4. */
+  name: string;
+  title?: string;
+  description: string;
+  /** One class gives validation (class-validator), `inputSchema` and the OpenAPI component (swagger). */
+  input: Type;
+  /** Declared where the result's shape is known: becomes `outputSchema`. */
+  output?: Type;
+  annotations?: ToolAnnotations;
+  /**
+   * The task type under which the result of a call carrying `workspaceId` is stored in that
+   * workspace (default: the tool name); false for tools whose result is not a task output.
+   */
+  taskType?: string | false;
+}
+
+/**
+ * Makes a provider method an MCP tool: `(input: InputClass, context: ToolContext) => Promise<Output>`.
+ * Found at start-up in every module; nothing else to register.
+ */
+export const McpTool = (options: McpToolOptions): MethodDecorator => SetMetadata(MCP_TOOL, options);
+
+/**
+ * Marks a provider as a tool-call interceptor (ToolCallInterceptor), run around every tool call
+ * in ascending `order`: the place for cross-cutting behaviour such as metering and storing
+ * outputs in workspaces.
+ */
+export const ToolCallInterceptorProvider = (options: { order: number }): ClassDecorator => SetMetadata(TOOL_CALL_INTERCEPTOR, options);

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { ToolCallInterceptorProvider } from '../mcp/tools/mcp-tool.decorator.js';
+import type { ToolCall, ToolCallInterceptor } from '../mcp/tools/tool-call.js';
+import { WorkspacesService } from './workspaces.service.js';
+
+/**
+ * Every call that carries a `workspaceId` must name one of the caller's workspaces (else
+ * NOT_FOUND, before the tool runs), and its output is stored there under the tool's task type.
+ */
+@Injectable()
+@ToolCallInterceptorProvider({ order: 100 })
+export class WorkspaceOutputInterceptor implements ToolCallInterceptor {
+  constructor(private readonly workspaces: WorkspacesService) {}
+
+  async intercept(call: ToolCall, next: () => Promise<unknown>): Promise<unknown> {
+    const workspaceId = (call.input as { workspaceId?: unknown }).workspaceId;
+    if (call.tool.taskType === false || typeof workspaceId !== 'string') return next();
+    await this.workspaces.requireOwned(call.context.accountId, workspaceId);
+    const output = await next();
+    await this.workspaces.storeOutput(workspaceId, call.tool.taskType ?? call.tool.name, call.tool.name, output);
+    return output;
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { WorkspaceOutput } from './workspace-output.entity.js';
+import { WorkspaceOutputInterceptor } from './workspace-output.interceptor.js';
+import { Workspace } from './workspace.entity.js';
+import { WorkspaceTools } from './workspace.tools.js';
+import { WorkspacesService } from './workspaces.service.js';
+
+/** Deal workspaces: their tools, and the interceptor that files every task output into them. */
+@Module({
+  imports: [TypeOrmModule.forFeature([Workspace, WorkspaceOutput])],
+  providers: [WorkspacesService, WorkspaceTools, WorkspaceOutputInterceptor],
+  exports: [WorkspacesService],
+})
+export class WorkspacesModule {}
