@@ -8,6 +8,7 @@ import { configureHttpPipeline, fastifyServerOptions } from './common/http/http-
 import { createRootLogger, NestPinoLogger, type RootLogger } from './common/logging/logger.js';
 import type { AppConfig } from './config/app-config.js';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi-document.js';
+import { installDocumentUploadRoutes } from './documents/document-upload.routes.js';
 import { installMcpAuthentication } from './mcp/mcp-authentication.hook.js';
 import { ToolRegistry } from './mcp/tools/tool-registry.service.js';
 
@@ -32,6 +33,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   try {
     await configureHttpPipeline(app);
     installMcpAuthentication(app);
+    await installDocumentUploadRoutes(app);
 
     const document = buildOpenApiDocument(app);
     app.get(OpenApiDocument).publish(document);

@@ -11,6 +11,7 @@ import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
@@ -27,7 +28,7 @@ export class AppModule {
   static forRoot(config: AppConfig, additionalModules: Type[] = []): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, ...additionalModules],
+      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, ...additionalModules],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

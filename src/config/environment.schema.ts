@@ -174,6 +174,24 @@ export class EnvironmentSchema {
   @Min(1)
   M2M_REGISTRATION_LIMIT = 3;
 
+  @EnvironmentVariable({ description: 'Folder where document bytes are stored (the local-disk storage).' })
+  @IsString()
+  @MinLength(1)
+  DOCUMENT_STORAGE_DIR = './.data/documents';
+
+  @EnvironmentVariable({ description: 'Largest document accepted through an upload URL, in bytes (inline content is bounded by `HTTP_BODY_LIMIT_BYTES`).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1024)
+  DOCUMENT_MAX_BYTES = 26_214_400;
+
+  @EnvironmentVariable({ description: 'Lifetime of an upload URL from `submit_documents` or the upload form, in seconds.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(60)
+  @Max(86_400)
+  DOCUMENT_UPLOAD_TTL_SECONDS = 900;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

@@ -26,6 +26,8 @@ export class PublicUrls {
   readonly openApi: string;
   readonly llmsTxt: string;
   readonly apiDocs: string;
+  /** Upload URLs are `<documentUploads>/<token>`. */
+  readonly documentUploads: string;
 
   constructor(config: AppConfig) {
     const { baseUrl, agentsUrl } = config;
@@ -43,5 +45,6 @@ export class PublicUrls {
     this.openApi = `${baseUrl}/openapi.json`;
     this.llmsTxt = `${baseUrl}/llms.txt`;
     this.apiDocs = `${baseUrl}/docs`;
+    this.documentUploads = `${agentsUrl}/uploads`;
   }
 }

@@ -5,7 +5,7 @@ import { createApp } from '../../src/app.factory.js';
 import type { RootLogger } from '../../src/common/logging/logger.js';
 import { loadConfiguration, type AppConfig } from '../../src/config/app-config.js';
 import { freePort } from './service-process.js';
-import { TEST_DATABASE_URL, TEST_ENCRYPTION_KEYS, TEST_REDIS_URL } from './test-environment.js';
+import { TEST_DATABASE_URL, TEST_DOCUMENT_STORAGE_DIR, TEST_ENCRYPTION_KEYS, TEST_REDIS_URL } from './test-environment.js';
 
 export interface RunningApp {
   app: NestFastifyApplication;
@@ -50,6 +50,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     // Fresh counters per test app unless a test shares them on purpose.
     REDIS_KEY_PREFIX: `test-${randomUUID()}`,
     ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR,
     ...options.env,
   });
   const app = await createApp(config, { additionalModules: options.additionalModules, logger: options.logger });

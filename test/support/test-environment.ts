@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 /**
  * Where the end-to-end tests find PostgreSQL and Redis. Both are real servers: the machine's own
  * (defaults below), or with TEST_DATABASE=embedded the embedded PostgreSQL that `npm start` uses,
@@ -15,3 +17,6 @@ export const EMBEDDED_TEST_DATABASE = {
  * database (signing keys). A test value only: never used outside the tests.
  */
 export const TEST_ENCRYPTION_KEYS = `test:${Buffer.alloc(32, 7).toString('base64')}`;
+
+/** Document bytes written by the tests' service instances. */
+export const TEST_DOCUMENT_STORAGE_DIR = join(tmpdir(), 'underwriting-test-documents');

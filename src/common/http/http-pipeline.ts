@@ -42,14 +42,16 @@ export function allowsCors(path: string): boolean {
     path === '/llms.txt' ||
     path === '/oauth/token' ||
     path === '/oauth/register' ||
-    path === '/mcp'
+    path === '/mcp' ||
+    // Upload URLs: the token in the path is the credential (no cookies), so an MCP App frame may use them.
+    path.startsWith('/uploads/')
   );
 }
 
 const CORS_HEADERS = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Expose-Headers': CORS_EXPOSED_HEADERS.join(', ') };
 const CORS_PREFLIGHT_HEADERS = {
   ...CORS_HEADERS,
-  'Access-Control-Allow-Methods': 'GET, HEAD, POST, OPTIONS',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, OPTIONS',
   'Access-Control-Allow-Headers': CORS_ALLOWED_HEADERS.join(', '),
   'Access-Control-Max-Age': '600',
 };

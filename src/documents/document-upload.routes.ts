@@ -1,0 +1,47 @@
+import multipart from '@fastify/multipart';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
+import { InvalidInputException } from '../common/errors/app.exception.js';
+import { ProblemExceptionFilter } from '../common/errors/problem-exception.filter.js';
+import { AppConfig } from '../config/app-config.js';
+import { DocumentsService } from './documents.service.js';
+
+export const UPLOAD_PATH_PREFIX = '/uploads/';
+
+/**
+ * The upload URLs: `PUT /uploads/:token` with the raw bytes, or `POST` as multipart/form-data
+ * (field "file"). Registered as a Fastify plugin of their own, so that their body parsers (any
+ * media type, multipart, DOCUMENT_MAX_BYTES) apply to these routes only. The token is the
+ * credential: no bearer token, and CORS is open, so that an MCP App frame can upload too.
+ */
+export async function installDocumentUploadRoutes(app: NestFastifyApplication): Promise<void> {
+  const documents = app.get(DocumentsService);
+  const { maxBytes } = app.get(AppConfig).documents;
+  // Routes outside Nest's router still answer errors through the one exception filter.
+  const filter = new ProblemExceptionFilter(app.get(AppConfig));
+  await app.register(async (scope: FastifyInstance) => {
+    scope.setErrorHandler((error, request, reply) => filter.catch(error, new ExecutionContextHost([request, reply])));
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 }, throwFileSizeLimit: true });
+    scope.removeContentTypeParser(['application/json', 'text/plain']);
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
+    const token = (request: FastifyRequest) => (request.params as { token: string }).token;
+    const queryFileName = (request: FastifyRequest) => {
+      const value = (request.query as { fileName?: unknown }).fileName;
+      return typeof value === 'string' && value.length > 0 && value.length <= 255 ? value : undefined;
+    };
+
+    scope.put(`${UPLOAD_PATH_PREFIX}:token`, async (request) => {
+      if (!Buffer.isBuffer(request.body)) throw new InvalidInputException('Send the file bytes as the request body.');
+      return documents.completeUpload(token(request), request.body, { fileName: queryFileName(request), mimeType: request.headers['content-type'] });
+    });
+
+    scope.post(`${UPLOAD_PATH_PREFIX}:token`, async (request) => {
+      if (!request.isMultipart()) throw new InvalidInputException('POST the file as multipart/form-data in a field named "file", or PUT the raw bytes.');
+      const file = await request.file();
+      if (!file || file.fieldname !== 'file') throw new InvalidInputException('The multipart body needs a field named "file".');
+      const bytes = await file.toBuffer();
+      return documents.completeUpload(token(request), bytes, { fileName: file.filename || queryFileName(request), mimeType: file.mimetype });
+    });
+  });
+}

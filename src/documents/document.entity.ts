@@ -1,0 +1,57 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+export type DocumentStatus = 'PENDING_UPLOAD' | 'READY';
+
+/** A submitted document (SERVICE-SPEC 2.10): READY only once its bytes and its text are stored. */
+@Entity({ name: 'documents' })
+export class Document {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column({ name: 'account_id', type: 'uuid' })
+  accountId: string;
+
+  @Column({ name: 'workspace_id', type: 'uuid', nullable: true })
+  workspaceId: string | null;
+
+  @Column({ type: 'text' })
+  status: DocumentStatus;
+
+  @Column({ name: 'document_type', type: 'text', nullable: true })
+  documentType: string | null;
+
+  @Column({ name: 'file_name', type: 'text', nullable: true })
+  fileName: string | null;
+
+  /** What the caller said the type was; `mimeType` is what the bytes are. */
+  @Column({ name: 'declared_mime_type', type: 'text', nullable: true })
+  declaredMimeType: string | null;
+
+  @Column({ name: 'mime_type', type: 'text', nullable: true })
+  mimeType: string | null;
+
+  @Column({ name: 'size_bytes', type: 'integer', nullable: true })
+  sizeBytes: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  sha256: string | null;
+
+  @Column({ name: 'page_count', type: 'integer', nullable: true })
+  pageCount: number | null;
+
+  @Column({ name: 'storage_key', type: 'text', nullable: true })
+  storageKey: string | null;
+
+  /** SHA-256 of the upload URL's token, while the document waits for its bytes. */
+  @Column({ name: 'upload_token_hash', type: 'text', nullable: true })
+  uploadTokenHash: string | null;
+
+  @Column({ name: 'upload_expires_at', type: 'timestamptz', nullable: true })
+  uploadExpiresAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'ready_at', type: 'timestamptz', nullable: true })
+  readyAt: Date | null;
+}

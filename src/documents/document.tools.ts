@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { McpTool } from '../mcp/tools/mcp-tool.decorator.js';
+import type { ToolContext } from '../mcp/tools/tool-call.js';
+import { DOCUMENTS_TASK_TYPE, DocumentsService } from './documents.service.js';
+import { DocumentResult, SubmitDocumentsInput } from './dto/submit-documents.dto.js';
+
+@Injectable()
+export class DocumentTools {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @McpTool({
+    name: 'submit_documents',
+    title: 'Submit a document',
+    description:
+      'Adds one document (PDF, DOCX, XLSX, CSV or plain text). With `content` (base64) and `fileName` it is READY at once: stored, its type sniffed from the bytes, its pages counted and its text extracted for the analysis tools. ' +
+      'Without content it is PENDING_UPLOAD and the result holds a single-use `uploadUrl` that takes the file by PUT (raw bytes) or multipart POST (field "file"); use it for large files.',
+    input: SubmitDocumentsInput,
+    output: DocumentResult,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    taskType: DOCUMENTS_TASK_TYPE,
+  })
+  submit(input: SubmitDocumentsInput, context: ToolContext): Promise<DocumentResult> {
+    const description = { fileName: input.fileName, mimeType: input.mimeType, documentType: input.documentType, workspaceId: input.workspaceId };
+    return input.content === undefined ? this.documents.createPending(context.accountId, description) : this.documents.submitContent(context.accountId, input.content, description);
+  }
+}

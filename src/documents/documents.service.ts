@@ -1,0 +1,150 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { randomToken, sha256 } from '../common/crypto/random-token.js';
+import { AppException, InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import { PublicUrls } from '../config/public-urls.js';
+import { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { DocumentPage } from './document-page.entity.js';
+import { readDocument } from './document-reader.js';
+import { Document } from './document.entity.js';
+import type { DocumentResult } from './dto/submit-documents.dto.js';
+import { DocumentStorage } from './storage/document-storage.js';
+
+/** The task type under which document results are stored in a workspace. */
+export const DOCUMENTS_TASK_TYPE = 'documents';
+const UPLOAD_LINK_GONE = 'This upload link is unknown, already used or expired: call submit_documents again for a new one.';
+
+export interface DocumentDescription {
+  fileName?: string;
+  mimeType?: string;
+  documentType?: string;
+  workspaceId?: string;
+}
+
+/**
+ * Documents of one account: stored whole or not at all. The bytes go to storage first; the row
+ * (READY, with its text per page) is written in one transaction after, and a failure on the way
+ * removes the bytes again.
+ */
+@Injectable()
+export class DocumentsService {
+  constructor(
+    @InjectRepository(Document) private readonly documents: Repository<Document>,
+    private readonly dataSource: DataSource,
+    private readonly storage: DocumentStorage,
+    private readonly workspaces: WorkspacesService,
+    private readonly config: AppConfig,
+    private readonly urls: PublicUrls,
+  ) {}
+
+  /** Inline content: READY now. */
+  async submitContent(accountId: string, content: string, description: DocumentDescription): Promise<DocumentResult> {
+    if (!description.fileName) throw new InvalidInputException('fileName is required with content.');
+    const bytes = Buffer.from(content, 'base64');
+    const documentId = randomUUID();
+    const stored = await this.storeBytes(bytes, { ...description, fileName: description.fileName }, documentId, async (manager, ready) => {
+      await manager.insert(Document, { id: documentId, accountId, workspaceId: description.workspaceId ?? null, documentType: description.documentType ?? null, declaredMimeType: description.mimeType ?? null, ...ready });
+    });
+    return { ...stored, ...(description.workspaceId && { workspaceId: description.workspaceId }), ...(description.documentType && { documentType: description.documentType }) };
+  }
+
+  /** No content: a PENDING_UPLOAD document and the single-use URL that takes its bytes. */
+  async createPending(accountId: string, description: DocumentDescription): Promise<DocumentResult> {
+    const token = randomToken();
+    const document = await this.documents.save(
+      this.documents.create({
+        accountId,
+        status: 'PENDING_UPLOAD',
+        workspaceId: description.workspaceId ?? null,
+        documentType: description.documentType ?? null,
+        fileName: description.fileName ?? null,
+        declaredMimeType: description.mimeType ?? null,
+        uploadTokenHash: sha256(token),
+        uploadExpiresAt: new Date(Date.now() + this.config.documents.uploadTtlSeconds * 1000),
+      }),
+    );
+    return { ...result(document), uploadUrl: `${this.urls.documentUploads}/${token}`, uploadExpiresAt: document.uploadExpiresAt!.toISOString() };
+  }
+
+  /** The bytes for an upload URL. The link works once: of two concurrent uploads, one wins. */
+  async completeUpload(token: string, bytes: Buffer, declared: { fileName?: string; mimeType?: string }): Promise<DocumentResult> {
+    const tokenHash = sha256(token);
+    const pending = await this.documents.findOneBy({ uploadTokenHash: tokenHash, status: 'PENDING_UPLOAD' });
+    if (!pending || pending.uploadExpiresAt! <= new Date()) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
+    const fileName = declared.fileName ?? pending.fileName;
+    if (!fileName) throw new InvalidInputException('Name the file: send it as multipart/form-data, or add ?fileName= to the upload URL.');
+    const stored = await this.storeBytes(bytes, { fileName, mimeType: declared.mimeType ?? pending.declaredMimeType ?? undefined }, pending.id, async (manager, ready) => {
+      const claimed = await manager
+        .createQueryBuilder()
+        .update(Document)
+        .set({ ...ready, uploadTokenHash: null })
+        .where('id = :id AND upload_token_hash = :tokenHash AND status = :pending AND upload_expires_at > now()', { id: pending.id, tokenHash, pending: 'PENDING_UPLOAD' })
+        .execute();
+      if (claimed.affected !== 1) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
+    });
+    const completed = { ...stored, ...(pending.workspaceId && { workspaceId: pending.workspaceId }), ...(pending.documentType && { documentType: pending.documentType }) };
+    if (pending.workspaceId) await this.workspaces.storeOutput(pending.workspaceId, DOCUMENTS_TASK_TYPE, 'submit_documents', completed);
+    return completed;
+  }
+
+  /** The caller's document, or NOT_FOUND: the same answer for a missing id and another account's. */
+  async requireOwned(accountId: string, documentId: string): Promise<Document> {
+    const document = /^[0-9a-f-]{36}$/i.test(documentId) ? await this.documents.findOneBy({ id: documentId, accountId }) : null;
+    if (!document) throw new ResourceNotFoundException(`Document ${documentId} was not found.`);
+    return document;
+  }
+
+  /**
+   * Reads the bytes (refusing what cannot be read), stores them, then runs `record` and writes the
+   * pages in one transaction; if that fails, the stored bytes are removed.
+   */
+  private async storeBytes(
+    bytes: Buffer,
+    declared: { fileName: string; mimeType?: string },
+    documentId: string,
+    record: (manager: EntityManager, ready: Partial<Document>) => Promise<void>,
+  ): Promise<DocumentResult> {
+    if (bytes.length > this.config.documents.maxBytes) throw new AppException({ status: 413, detail: `${declared.fileName}: the file is larger than ${this.config.documents.maxBytes} bytes.` });
+    const read = await readDocument(bytes, declared);
+    const storageKey = `${documentId}/${randomToken(9)}`;
+    const ready: Partial<Document> = {
+      status: 'READY',
+      fileName: declared.fileName,
+      mimeType: read.mimeType,
+      sizeBytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      pageCount: read.pageCount,
+      storageKey,
+      readyAt: new Date(),
+    };
+    await this.storage.put(storageKey, bytes);
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        await record(manager, ready);
+        // PostgreSQL text cannot hold NUL characters, which PDF text extraction can yield.
+        await manager.insert(DocumentPage, read.pages.map((text, index) => ({ documentId, pageNumber: index + 1, text: text.replace(/\u0000/g, '') })));
+      });
+    } catch (error) {
+      await this.storage.delete(storageKey);
+      throw error;
+    }
+    return result({ id: documentId, ...ready } as Document);
+  }
+}
+
+function result(document: Document): DocumentResult {
+  return {
+    documentId: document.id,
+    status: document.status,
+    ...(document.workspaceId && { workspaceId: document.workspaceId }),
+    ...(document.documentType && { documentType: document.documentType }),
+    ...(document.fileName && { fileName: document.fileName }),
+    ...(document.mimeType && { mimeType: document.mimeType }),
+    ...(document.sizeBytes !== null && document.sizeBytes !== undefined && { sizeBytes: document.sizeBytes }),
+    ...(document.sha256 && { sha256: document.sha256 }),
+    ...(document.pageCount !== null && document.pageCount !== undefined && { pageCount: document.pageCount }),
+  };
+}

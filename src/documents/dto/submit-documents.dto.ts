@@ -1,0 +1,74 @@
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
+import { IsBase64, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+
+@ApiSchema({ name: 'SubmitDocumentsInput' })
+export class SubmitDocumentsInput {
+  @ApiPropertyOptional({ description: 'Stores the document (and this result) in the workspace.', maxLength: 100 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  workspaceId?: string;
+
+  @ApiPropertyOptional({ description: 'What the document is, for example pitch-deck, financial-statement, application.', maxLength: 64, example: 'pitch-deck' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'documentType must be lower-case words joined by hyphens, for example pitch-deck' })
+  documentType?: string;
+
+  @ApiPropertyOptional({
+    description: 'The file, base64-encoded: the document is READY at once. Omit it to get an uploadUrl instead (PENDING_UPLOAD), for files larger than a request body allows.',
+    format: 'byte',
+  })
+  @IsOptional()
+  @IsBase64()
+  content?: string;
+
+  @ApiPropertyOptional({ description: 'The file name (required with content).', maxLength: 255, example: 'acme-deck.pdf' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(255)
+  fileName?: string;
+
+  @ApiPropertyOptional({ description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, XLSX, CSV and plain text are accepted.', maxLength: 127, example: 'application/pdf' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(127)
+  mimeType?: string;
+}
+
+@ApiSchema({ name: 'SubmittedDocument' })
+export class DocumentResult {
+  @ApiProperty()
+  documentId: string;
+
+  @ApiProperty({ enum: ['PENDING_UPLOAD', 'READY'] })
+  status: 'PENDING_UPLOAD' | 'READY';
+
+  @ApiPropertyOptional()
+  workspaceId?: string;
+
+  @ApiPropertyOptional()
+  documentType?: string;
+
+  @ApiPropertyOptional()
+  fileName?: string;
+
+  @ApiPropertyOptional({ description: 'Sniffed from the bytes.' })
+  mimeType?: string;
+
+  @ApiPropertyOptional()
+  sizeBytes?: number;
+
+  @ApiPropertyOptional({ description: 'Hex SHA-256 of the bytes.' })
+  sha256?: string;
+
+  @ApiPropertyOptional()
+  pageCount?: number;
+
+  @ApiPropertyOptional({ description: 'PENDING_UPLOAD only: PUT the bytes here, or POST them as multipart/form-data (field "file"). Single use.', format: 'uri' })
+  uploadUrl?: string;
+
+  @ApiPropertyOptional({ format: 'date-time' })
+  uploadExpiresAt?: string;
+}

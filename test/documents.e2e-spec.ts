@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { DataSource } from 'typeorm';
+import { docxBytes, encryptedPdf, pdfBytes, xlsxBytes } from './support/document-fixtures.js';
+import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
+import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
+import { TEST_DOCUMENT_STORAGE_DIR } from './support/test-environment.js';
+
+type DocumentResult = { documentId: string; status: string; pageCount?: number; sha256?: string; sizeBytes?: number; mimeType?: string; fileName?: string; uploadUrl?: string; uploadExpiresAt?: string; workspaceId?: string; documentType?: string };
+type WorkspaceOutputs = { outputs: Record<string, { toolName: string; output: DocumentResult }[]> };
+
+const MAX_BYTES = 200_000;
+
+describe('documents', () => {
+  let service: RunningApp;
+  let client: Client;
+  let workspaceId: string;
+
+  beforeAll(async () => {
+    service = await startApp({ env: { M2M_REGISTRATION_LIMIT: '100', DOCUMENT_MAX_BYTES: String(MAX_BYTES), HTTP_BODY_LIMIT_BYTES: '1048576' } });
+    client = await connectMcpClient(service.url, await machineToken(service.url));
+    workspaceId = structured<{ workspaceId: string }>(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } })).workspaceId;
+  });
+  afterAll(async () => {
+    await client?.close();
+    await service.close();
+  });
+
+  const submit = (args: Record<string, unknown>, caller = client) => caller.callTool({ name: 'submit_documents', arguments: args });
+  const database = () => service.app.get(DataSource);
+  const row = async (documentId: string) => (await database().query('SELECT * FROM documents WHERE id = $1', [documentId]))[0];
+  const pages = async (documentId: string) => (await database().query('SELECT page_number, text FROM document_pages WHERE document_id = $1 ORDER BY page_number', [documentId])) as { page_number: number; text: string }[];
+  const countNamed = async (fileName: string) => Number((await database().query('SELECT count(*) FROM documents WHERE file_name = $1', [fileName]))[0].count);
+  /** Upload URLs carry the public AGENTS_URL; the tests reach the same path on the loopback address. */
+  const reachable = (uploadUrl: string) => uploadUrl.replace(TEST_AGENTS_URL, service.url);
+  const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+  describe('inline content', () => {
+    it('stores a PDF READY with its page count, digest and text, and files the result in the workspace', async () => {
+      const bytes = await pdfBytes(3);
+      const result = structured<DocumentResult>(await submit({ workspaceId, documentType: 'pitch-deck', fileName: 'acme-deck.pdf', mimeType: 'application/pdf', content: bytes.toString('base64') }));
+      expect(result).toEqual({
+        documentId: expect.any(String),
+        status: 'READY',
+        workspaceId,
+        documentType: 'pitch-deck',
+        fileName: 'acme-deck.pdf',
+        mimeType: 'application/pdf',
+        sizeBytes: bytes.length,
+        sha256: sha256(bytes),
+        pageCount: 3,
+      });
+      expect((await pages(result.documentId)).map((page) => page.text)).toEqual([1, 2, 3].map((page) => `Page ${page}: revenue grew 40% year on year`));
+      const stored = await row(result.documentId);
+      expect(await readFile(join(TEST_DOCUMENT_STORAGE_DIR, stored.storage_key))).toEqual(bytes);
+      const workspace = structured<WorkspaceOutputs>(await client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }));
+      expect(workspace.outputs.documents.map((entry) => entry.output.documentId)).toContain(result.documentId);
+    });
+
+    it('reads DOCX and XLSX too', async () => {
+      const docx = structured<DocumentResult>(await submit({ fileName: 'application.docx', content: (await docxBytes(['Borrower: Acme'], 3)).toString('base64') }));
+      expect(docx).toMatchObject({ status: 'READY', pageCount: 3, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+      const xlsx = structured<DocumentResult>(await submit({ fileName: 'financials.xlsx', content: (await xlsxBytes({ Income: [['Revenue', 1]], Balance: [['Cash', 2]] })).toString('base64') }));
+      expect(xlsx).toMatchObject({ status: 'READY', pageCount: 2 });
+    });
+
+    it.each([
+      ['an image', () => Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'), 'image/png files are not supported'],
+      ['an encrypted PDF', () => encryptedPdf(), 'the PDF is encrypted'],
+      ['a corrupt PDF', () => Buffer.from('%PDF-1.7\nnot really'), 'the PDF is corrupt'],
+      ['an empty file', () => Buffer.alloc(0), 'the file is empty'],
+    ])('refuses %s with INVALID_INPUT naming the reason, storing nothing', async (_case, bytes, reason) => {
+      const fileName = `refused-${Math.random().toString(36).slice(2)}.pdf`;
+      const { error } = toolError(await submit({ workspaceId, fileName, content: bytes().toString('base64') }));
+      expect(error.code).toBe('INVALID_INPUT');
+      expect(error.message).toContain(reason);
+      expect(await countNamed(fileName)).toBe(0);
+    });
+
+    it('refuses content that is not base64, and content without a file name', async () => {
+      expect(toolError(await submit({ fileName: 'x.txt', content: 'not base64!' })).error.message).toContain('content must be base64 encoded');
+      expect(toolError(await submit({ content: Buffer.from('hello').toString('base64') })).error).toEqual({ code: 'INVALID_INPUT', message: 'fileName is required with content.' });
+    });
+
+    it("refuses another account's workspace with NOT_FOUND and stores nothing", async () => {
+      const intruder = await connectMcpClient(service.url, await machineToken(service.url, 'intruder'));
+      try {
+        const fileName = 'intruder.txt';
+        const { error } = toolError(await submit({ workspaceId, fileName, content: Buffer.from('hello').toString('base64') }, intruder));
+        expect(error).toEqual({ code: 'NOT_FOUND', message: `Workspace ${workspaceId} was not found.` });
+        expect(await countNamed(fileName)).toBe(0);
+      } finally {
+        await intruder.close();
+      }
+    });
+  });
+
+  describe('upload URLs', () => {
+    async function pending(args: Record<string, unknown> = {}): Promise<DocumentResult> {
+      const result = structured<DocumentResult>(await submit({ workspaceId, documentType: 'financial-statement', ...args }));
+      expect(result).toMatchObject({ status: 'PENDING_UPLOAD', uploadUrl: expect.stringMatching(new RegExp(`^${TEST_AGENTS_URL}/uploads/[A-Za-z0-9_-]{43}$`)), uploadExpiresAt: expect.any(String) });
+      return result;
+    }
+
+    it('takes the bytes by PUT once, making the document READY and updating the workspace', async () => {
+      const document = await pending();
+      const bytes = await pdfBytes(2);
+      const response = await fetch(`${reachable(document.uploadUrl!)}?fileName=statement.pdf`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ documentId: document.documentId, status: 'READY', pageCount: 2, sha256: sha256(bytes), fileName: 'statement.pdf' });
+      const again = await fetch(`${reachable(document.uploadUrl!)}?fileName=statement.pdf`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
+      expect(again.status).toBe(404);
+      const workspace = structured<WorkspaceOutputs>(await client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }));
+      expect(workspace.outputs.documents[0].output).toMatchObject({ documentId: document.documentId, status: 'READY' });
+    });
+
+    it('takes the bytes as multipart/form-data', async () => {
+      const document = await pending();
+      const form = new FormData();
+      form.append('file', new Blob([await pdfBytes(1)], { type: 'application/pdf' }), 'deck.pdf');
+      const response = await fetch(reachable(document.uploadUrl!), { method: 'POST', body: form });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toMatchObject({ status: 'READY', fileName: 'deck.pdf', pageCount: 1 });
+    });
+
+    it('lets exactly one of several concurrent uploads win', async () => {
+      const document = await pending({ fileName: 'race.pdf' });
+      const bytes = await pdfBytes(1);
+      const statuses = (await Promise.all(Array.from({ length: 4 }, () => fetch(reachable(document.uploadUrl!), { method: 'PUT', body: bytes })))).map((response) => response.status).sort();
+      expect(statuses).toEqual([200, 404, 404, 404]);
+      expect(Number((await database().query('SELECT count(*) FROM document_pages WHERE document_id = $1', [document.documentId]))[0].count)).toBe(1);
+    });
+
+    it('refuses an expired link', async () => {
+      const document = await pending({ fileName: 'late.pdf' });
+      await database().query(`UPDATE documents SET upload_expires_at = now() - interval '1 second' WHERE id = $1`, [document.documentId]);
+      const response = await fetch(reachable(document.uploadUrl!), { method: 'PUT', body: await pdfBytes(1) });
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { code: string }).code).toBe('NOT_FOUND');
+    });
+
+    it('refuses a file over DOCUMENT_MAX_BYTES with 413, leaving the document pending', async () => {
+      const document = await pending({ fileName: 'huge.txt' });
+      const response = await fetch(reachable(document.uploadUrl!), { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(MAX_BYTES + 1) });
+      expect(response.status).toBe(413);
+      expect((await row(document.documentId)).status).toBe('PENDING_UPLOAD');
+    });
+
+    it('refuses an unreadable file with 400 naming the reason, leaving the link usable', async () => {
+      const document = await pending({ fileName: 'scan.pdf' });
+      const refused = await fetch(reachable(document.uploadUrl!), { method: 'PUT', body: encryptedPdf() });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { detail: string }).detail).toBe('scan.pdf: the PDF is encrypted; send it without a password.');
+      expect((await fetch(reachable(document.uploadUrl!), { method: 'PUT', body: await pdfBytes(1) })).status).toBe(200);
+    });
+
+    it('refuses an unknown token', async () => {
+      const response = await fetch(`${service.url}/uploads/${'A'.repeat(43)}`, { method: 'PUT', body: 'hello' });
+      expect(response.status).toBe(404);
+    });
+  });
+});
