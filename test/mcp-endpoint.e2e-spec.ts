@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { SignJWT } from 'jose';
 import { SigningKeyService } from '../src/oauth/tokens/signing-key.service.js';
 import { connectMcpClient, machineToken, postMcp, structured, toolError } from './support/mcp-helpers.js';
@@ -44,7 +45,7 @@ describe('the MCP endpoint', () => {
     it('lists the tools with input and output schemas that compile as JSON Schema', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['create_deal_workspace', 'get_deal_workspace']));
-      const ajv = new Ajv2020({ strict: false });
+      const ajv = addFormats.default(new Ajv2020({ strict: false }));
       for (const tool of tools) {
         expect(tool.description).toEqual(expect.any(String));
         expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });

@@ -28,6 +28,8 @@ export class PublicUrls {
   readonly apiDocs: string;
   /** Upload URLs are `<documentUploads>/<token>`. */
   readonly documentUploads: string;
+  /** Hosted upload pages are `<uploadForms>/<token>`; their files go to `<uploadForms>/<token>/files`. */
+  readonly uploadForms: string;
 
   constructor(config: AppConfig) {
     const { baseUrl, agentsUrl } = config;
@@ -46,5 +48,6 @@ export class PublicUrls {
     this.llmsTxt = `${baseUrl}/llms.txt`;
     this.apiDocs = `${baseUrl}/docs`;
     this.documentUploads = `${agentsUrl}/uploads`;
+    this.uploadForms = `${agentsUrl}/upload`;
   }
 }

@@ -3,6 +3,7 @@ import { User } from '../accounts/user.entity.js';
 import { WebSession } from '../accounts/web-session.entity.js';
 import { DocumentPage } from '../documents/document-page.entity.js';
 import { Document } from '../documents/document.entity.js';
+import { UploadForm } from '../documents/upload-form.entity.js';
 import { AuthorizationCode } from '../oauth/entities/authorization-code.entity.js';
 import { OAuthClient } from '../oauth/entities/oauth-client.entity.js';
 import { RefreshToken } from '../oauth/entities/refresh-token.entity.js';
@@ -16,4 +17,4 @@ import { Workspace } from '../workspaces/workspace.entity.js';
  * service, the jest runs (TypeScript sources) and the TypeORM CLI load exactly the same set.
  * Each domain module adds its entities here when it lands.
  */
-export const ENTITIES: Function[] = [Account, User, WebSession, OAuthClient, AuthorizationCode, TokenFamily, RefreshToken, SigningKey, Workspace, WorkspaceOutput, Document, DocumentPage];
+export const ENTITIES: Function[] = [Account, User, WebSession, OAuthClient, AuthorizationCode, TokenFamily, RefreshToken, SigningKey, Workspace, WorkspaceOutput, Document, DocumentPage, UploadForm];

@@ -2,12 +2,21 @@ import multipart from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import { InvalidInputException } from '../common/errors/app.exception.js';
+import { AppException, InvalidInputException } from '../common/errors/app.exception.js';
 import { ProblemExceptionFilter } from '../common/errors/problem-exception.filter.js';
 import { AppConfig } from '../config/app-config.js';
 import { DocumentsService } from './documents.service.js';
+import type { DocumentResult } from './dto/submit-documents.dto.js';
+import { uploadResultsPage } from './upload-form-page.js';
+import { UploadFormsService } from './upload-forms.service.js';
 
 export const UPLOAD_PATH_PREFIX = '/uploads/';
+export const UPLOAD_FORM_PATH_PREFIX = '/upload/';
+
+function wantsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html') && !accept.includes('application/json');
+}
 
 /**
  * The upload URLs: `PUT /uploads/:token` with the raw bytes, or `POST` as multipart/form-data
@@ -17,12 +26,13 @@ export const UPLOAD_PATH_PREFIX = '/uploads/';
  */
 export async function installDocumentUploadRoutes(app: NestFastifyApplication): Promise<void> {
   const documents = app.get(DocumentsService);
+  const forms = app.get(UploadFormsService);
   const { maxBytes } = app.get(AppConfig).documents;
   // Routes outside Nest's router still answer errors through the one exception filter.
   const filter = new ProblemExceptionFilter(app.get(AppConfig));
   await app.register(async (scope: FastifyInstance) => {
     scope.setErrorHandler((error, request, reply) => filter.catch(error, new ExecutionContextHost([request, reply])));
-    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, parts: 11 }, throwFileSizeLimit: true });
+    await scope.register(multipart, { limits: { fileSize: maxBytes, files: 20, fields: 10, parts: 30 }, throwFileSizeLimit: true });
     scope.removeContentTypeParser(['application/json', 'text/plain']);
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
     const token = (request: FastifyRequest) => (request.params as { token: string }).token;
@@ -42,6 +52,32 @@ export async function installDocumentUploadRoutes(app: NestFastifyApplication): 
       if (!file || file.fieldname !== 'file') throw new InvalidInputException('The multipart body needs a field named "file".');
       const bytes = await file.toBuffer();
       return documents.completeUpload(token(request), bytes, { fileName: file.filename || queryFileName(request), mimeType: file.mimetype });
+    });
+
+    // The hosted upload page posts here: one file per request from its script, every chosen file
+    // at once from the plain form (answered with an HTML page when the browser asked for one).
+    scope.post(`${UPLOAD_FORM_PATH_PREFIX}:token/files`, async (request, reply) => {
+      const { form } = await forms.resolve(token(request));
+      if (!request.isMultipart()) throw new InvalidInputException('POST the files as multipart/form-data in fields named "file".');
+      const results: { fileName: string; document?: DocumentResult; error?: string }[] = [];
+      for await (const file of request.files()) {
+        if (file.fieldname !== 'file' || !file.filename) continue;
+        const bytes = await file.toBuffer();
+        try {
+          results.push({ fileName: file.filename, document: await forms.upload(form, bytes, { fileName: file.filename, mimeType: file.mimetype }) });
+        } catch (error) {
+          if (!(error instanceof AppException) || error.status >= 500 || results.length === 0) throw error;
+          results.push({ fileName: file.filename, error: error.detail ?? error.title });
+        }
+      }
+      if (results.length === 0) throw new InvalidInputException('Choose at least one file.');
+      if (wantsHtml(request)) {
+        const lines = results.map((result) => ({ fileName: result.fileName, outcome: result.document ? `${result.document.status}, ${result.document.pageCount} pages` : `refused: ${result.error}` }));
+        return reply.status(200).header('content-type', 'text/html; charset=utf-8').send(uploadResultsPage(lines, `${UPLOAD_FORM_PATH_PREFIX}${token(request)}`));
+      }
+      const refused = results.find((result) => result.error);
+      if (refused && results.length === 1) throw new InvalidInputException(refused.error!);
+      return { documents: results.flatMap((result) => (result.document ? [result.document] : [])), refused: results.flatMap((result) => (result.error ? [{ fileName: result.fileName, reason: result.error }] : [])) };
     });
   });
 }

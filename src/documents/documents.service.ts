@@ -41,11 +41,15 @@ export class DocumentsService {
   ) {}
 
   /** Inline content: READY now. */
-  async submitContent(accountId: string, content: string, description: DocumentDescription): Promise<DocumentResult> {
+  submitContent(accountId: string, content: string, description: DocumentDescription): Promise<DocumentResult> {
     if (!description.fileName) throw new InvalidInputException('fileName is required with content.');
-    const bytes = Buffer.from(content, 'base64');
+    return this.submitBytes(accountId, Buffer.from(content, 'base64'), { ...description, fileName: description.fileName });
+  }
+
+  /** A whole file at once (inline content, the upload page): READY now. */
+  async submitBytes(accountId: string, bytes: Buffer, description: DocumentDescription & { fileName: string }): Promise<DocumentResult> {
     const documentId = randomUUID();
-    const stored = await this.storeBytes(bytes, { ...description, fileName: description.fileName }, documentId, async (manager, ready) => {
+    const stored = await this.storeBytes(bytes, description, documentId, async (manager, ready) => {
       await manager.insert(Document, { id: documentId, accountId, workspaceId: description.workspaceId ?? null, documentType: description.documentType ?? null, declaredMimeType: description.mimeType ?? null, ...ready });
     });
     return { ...stored, ...(description.workspaceId && { workspaceId: description.workspaceId }), ...(description.documentType && { documentType: description.documentType }) };

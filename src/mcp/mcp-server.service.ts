@@ -8,7 +8,9 @@ import {
   isJSONRPCNotification,
   isJSONRPCRequest,
   JSONRPCMessageSchema,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
+  ReadResourceRequestSchema,
   type JSONRPCErrorResponse,
   type JSONRPCResponse,
   type MessageExtraInfo,
@@ -28,6 +30,8 @@ const PARAMS_CHECKED: Record<string, { safeParse(value: unknown): { success: boo
   'tools/call': CallToolRequestSchema,
   'tools/list': ListToolsRequestSchema,
   ping: PingRequestSchema,
+  'resources/list': ListResourcesRequestSchema,
+  'resources/read': ReadResourceRequestSchema,
 };
 
 /** Protocol versions without JSON-RPC batches (removed in 2025-06-18). */
@@ -58,7 +62,7 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
   private readonly server = new Server(
     { name: SERVICE_NAME, version: SERVICE_VERSION },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
       instructions:
         'Underwriting tools. Start with create_deal_workspace, add evidence with submit_documents (or display_upload_documents_form for a person), ' +
         'then pass the workspaceId to every later call: each result is stored in the workspace, and get_deal_workspace returns them all by task type.',
@@ -67,6 +71,8 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
 
   constructor(private readonly tools: ToolRegistry) {
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list() }));
+    this.server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: this.tools.resources() }));
+    this.server.setRequestHandler(ReadResourceRequestSchema, (request) => this.tools.readResource(request.params.uri));
     this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
       this.tools.call(request.params.name, request.params.arguments ?? {}, extra.authInfo?.extra?.toolContext as ToolContext),
     );

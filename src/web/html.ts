@@ -32,8 +32,8 @@ input[type=email],input[type=password]{display:block;width:100%;padding:.5rem;fo
 [aria-invalid=true]{border:2px solid #b00020}.error{color:#b00020;margin:.25rem 0 0}
 button{margin-top:1.25rem;padding:.5rem 1.25rem;font-size:1rem}code{background:#f2f4f7;padding:0 .25rem}`;
 
-/** A complete, accessible page. Inline styles only: the CSP allows no inline script. */
-export function renderPage({ title, body }: { title: string; body: SafeHtml }): string {
+/** A complete, accessible page. Inline styles; a script only with the nonce its response's CSP names. */
+export function renderPage({ title, body, script }: { title: string; body: SafeHtml; script?: { nonce: string; source: string } }): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -46,6 +46,7 @@ export function renderPage({ title, body }: { title: string; body: SafeHtml }): 
 <main>
 ${body}
 </main>
+${script ? html`<script nonce="${script.nonce}">${new SafeHtml(script.source)}</script>` : ''}
 </body>
 </html>`.value;
 }
@@ -53,6 +54,8 @@ ${body}
 export interface PageOptions {
   /** Origins a form on the page may submit to, or be redirected to after submitting, besides our own. */
   formTargets?: string[];
+  /** The nonce of the page's one inline script, which may then also fetch from this site. */
+  scriptNonce?: string;
   headers?: Record<string, string>;
 }
 
@@ -63,12 +66,13 @@ export interface PageOptions {
  */
 export function sendPage(reply: FastifyReply, status: number, page: string, options: PageOptions = {}): void {
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
+  const script = options.scriptNonce ? `; script-src 'nonce-${options.scriptNonce}'; connect-src 'self'` : '';
   void reply
     .status(status)
     .headers(options.headers ?? {})
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`)
+    .header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'${script}`)
     .send(page);
 }
 

@@ -5,7 +5,8 @@ import { WorkspacesService } from './workspaces.service.js';
 
 /**
  * Every call that carries a `workspaceId` must name one of the caller's workspaces (else
- * NOT_FOUND, before the tool runs), and its output is stored there under the tool's task type.
+ * NOT_FOUND, before the tool runs), and its output is stored there under the tool's task type
+ * (unless the tool has none).
  */
 @Injectable()
 @ToolCallInterceptorProvider({ order: 100 })
@@ -14,9 +15,10 @@ export class WorkspaceOutputInterceptor implements ToolCallInterceptor {
 
   async intercept(call: ToolCall, next: () => Promise<unknown>): Promise<unknown> {
     const workspaceId = (call.input as { workspaceId?: unknown }).workspaceId;
-    if (call.tool.taskType === false || typeof workspaceId !== 'string') return next();
+    if (typeof workspaceId !== 'string') return next();
     await this.workspaces.requireOwned(call.context.accountId, workspaceId);
     const output = await next();
+    if (call.tool.taskType === false) return output;
     await this.workspaces.storeOutput(workspaceId, call.tool.taskType ?? call.tool.name, call.tool.name, output);
     return output;
   }

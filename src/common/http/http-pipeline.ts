@@ -44,7 +44,8 @@ export function allowsCors(path: string): boolean {
     path === '/oauth/register' ||
     path === '/mcp' ||
     // Upload URLs: the token in the path is the credential (no cookies), so an MCP App frame may use them.
-    path.startsWith('/uploads/')
+    path.startsWith('/uploads/') ||
+    (path.startsWith('/upload/') && path.endsWith('/files'))
   );
 }
 

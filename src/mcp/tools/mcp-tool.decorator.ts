@@ -3,6 +3,24 @@ import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 
 export const MCP_TOOL = Symbol('mcp-tool');
 export const TOOL_CALL_INTERCEPTOR = Symbol('tool-call-interceptor');
+export const MCP_RESOURCE = Symbol('mcp-resource');
+
+export interface McpResourceOptions {
+  uri: string;
+  name: string;
+  title?: string;
+  description: string;
+  mimeType: string;
+}
+
+/** What a resource method returns: its text and the `_meta` of its contents. */
+export interface McpResourceContents {
+  text: string;
+  meta?: Record<string, unknown>;
+}
+
+/** Makes a provider method `() => Promise<McpResourceContents>` an MCP resource, listed and read by URI. */
+export const McpResource = (options: McpResourceOptions): MethodDecorator => SetMetadata(MCP_RESOURCE, options);
 
 export interface McpToolOptions {
   /** The exact tool name of SERVICE-SPEC 4.4. */
@@ -14,6 +32,8 @@ export interface McpToolOptions {
   /** Declared where the result's shape is known: becomes `outputSchema`. */
   output?: Type;
   annotations?: ToolAnnotations;
+  /** The tool's `_meta`, e.g. the MCP Apps `ui.resourceUri` of the view that shows its result. */
+  meta?: Record<string, unknown>;
   /**
    * The task type under which the result of a call carrying `workspaceId` is stored in that
    * workspace (default: the tool name); false for tools whose result is not a task output.

@@ -1,11 +1,11 @@
 import { Injectable, Logger, type Type } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
-import { ErrorCode, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type CallToolResult, type ReadResourceResult, type Resource, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppException, InvalidInputException } from '../../common/errors/app.exception.js';
 import { describeValidationErrors } from '../../common/validation/validation.pipe.js';
-import { MCP_TOOL, TOOL_CALL_INTERCEPTOR, type McpToolOptions } from './mcp-tool.decorator.js';
+import { MCP_RESOURCE, MCP_TOOL, TOOL_CALL_INTERCEPTOR, type McpResourceContents, type McpResourceOptions, type McpToolOptions } from './mcp-tool.decorator.js';
 import type { ToolCall, ToolCallInterceptor, ToolContext } from './tool-call.js';
 import { jsonSchemaFor, type OpenApiSchemas } from './json-schema.js';
 
@@ -20,6 +20,17 @@ export class JsonRpcError extends Error {
   ) {
     super(message);
   }
+}
+
+interface RegisteredResource {
+  options: McpResourceOptions;
+  read(): Promise<McpResourceContents>;
+}
+
+interface Registry {
+  tools: Map<string, RegisteredTool>;
+  resources: Map<string, RegisteredResource>;
+  interceptors: ToolCallInterceptor[];
 }
 
 interface RegisteredTool {
@@ -44,7 +55,7 @@ const HINTS: Partial<Record<string, string>> = {
 @Injectable()
 export class ToolRegistry {
   private readonly logger = new Logger(ToolRegistry.name);
-  private discovered?: { tools: Map<string, RegisteredTool>; interceptors: ToolCallInterceptor[] };
+  private discovered?: Registry;
   private listed: Tool[] = [];
 
   constructor(
@@ -53,9 +64,10 @@ export class ToolRegistry {
     private readonly reflector: Reflector,
   ) {}
 
-  private registry(): { tools: Map<string, RegisteredTool>; interceptors: ToolCallInterceptor[] } {
+  private registry(): Registry {
     if (this.discovered) return this.discovered;
     const tools = new Map<string, RegisteredTool>();
+    const resources = new Map<string, RegisteredResource>();
     const interceptors: { order: number; interceptor: ToolCallInterceptor }[] = [];
     for (const wrapper of this.discovery.getProviders()) {
       const instance = wrapper.instance as Record<string, unknown> | undefined;
@@ -64,6 +76,11 @@ export class ToolRegistry {
       if (interceptorOptions) interceptors.push({ order: interceptorOptions.order, interceptor: instance as unknown as ToolCallInterceptor });
       const prototype = Object.getPrototypeOf(instance) as Record<string, unknown>;
       for (const method of this.scanner.getAllMethodNames(prototype)) {
+        const resource = this.reflector.get<McpResourceOptions | undefined>(MCP_RESOURCE, prototype[method] as () => unknown);
+        if (resource) {
+          const read = instance[method] as () => Promise<McpResourceContents>;
+          resources.set(resource.uri, { options: resource, read: () => read.call(instance) });
+        }
         const options = this.reflector.get<McpToolOptions | undefined>(MCP_TOOL, prototype[method] as () => unknown);
         if (!options) continue;
         if (tools.has(options.name)) throw new Error(`Two tools are named ${options.name}`);
@@ -72,7 +89,7 @@ export class ToolRegistry {
       }
     }
     interceptors.sort((a, b) => a.order - b.order);
-    this.discovered = { tools, interceptors: interceptors.map((entry) => entry.interceptor) };
+    this.discovered = { tools, resources, interceptors: interceptors.map((entry) => entry.interceptor) };
     return this.discovered;
   }
 
@@ -91,12 +108,25 @@ export class ToolRegistry {
         inputSchema: jsonSchemaFor(options.input, schemas) as Tool['inputSchema'],
         ...(options.output && { outputSchema: jsonSchemaFor(options.output, schemas) as Tool['outputSchema'] }),
         ...(options.annotations && { annotations: options.annotations }),
+        ...(options.meta && { _meta: options.meta }),
       }))
       .sort((a, b) => a.name.localeCompare(b.name));
   }
 
   list(): Tool[] {
     return this.listed;
+  }
+
+  resources(): Resource[] {
+    return [...this.registry().resources.values()].map(({ options }) => ({ uri: options.uri, name: options.name, ...(options.title && { title: options.title }), description: options.description, mimeType: options.mimeType }));
+  }
+
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    const resource = this.registry().resources.get(uri);
+    // -32002: "resource not found" in the MCP specification.
+    if (!resource) throw new JsonRpcError(-32002, `Resource not found: ${uri}. resources/list names the resources of this server.`);
+    const { text, meta } = await resource.read();
+    return { contents: [{ uri, mimeType: resource.options.mimeType, text, ...(meta && { _meta: meta }) }] };
   }
 
   async call(name: string, args: Record<string, unknown>, context: ToolContext): Promise<CallToolResult> {
