@@ -159,6 +159,20 @@ describe('the MCP endpoint', () => {
       await expectUnauthorized(await postMcp(service.url, initialize, { authorization: `Bearer ${await tokenFor()}` }), 'invalid_token');
     });
 
+    it('refuses a browser Origin of another site with 403, before authentication (DNS-rebinding protection)', async () => {
+      for (const headers of [{ origin: 'https://evil.example' }, { origin: 'https://evil.example', authorization: `Bearer ${token}` }]) {
+        const response = await postMcp(service.url, initialize, headers);
+        expect(response.status).toBe(403);
+        expect(((await response.json()) as { code: string }).code).toBe('FORBIDDEN');
+      }
+    });
+
+    it('accepts the Origin of its own hosts and of loopback addresses', async () => {
+      for (const origin of [TEST_AGENTS_URL, 'http://localhost:6274']) {
+        expect((await rpc(initialize, { origin })).response.status).toBe(200);
+      }
+    });
+
     it('answers initialize with the negotiated version and the server info', async () => {
       const { response, answer } = await rpc({ ...initialize, params: { ...initialize.params, protocolVersion: '2025-03-26' } });
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');

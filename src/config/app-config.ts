@@ -50,6 +50,8 @@ export class AppConfig {
   readonly externalIdentityProvider?: { issuer: string; jwksUrl: string };
   readonly m2mRegistrationLimit: number;
   readonly documents: { storageDirectory: string; maxBytes: number; uploadTtlSeconds: number };
+  /** Extra browser origins allowed on /mcp; `*` allows any. */
+  readonly mcpAllowedOrigins: readonly string[];
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl' | 'withEncryptionKeys'>) {
     Object.assign(this, values);
@@ -110,6 +112,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     externalIdentityProvider:
       schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
     m2mRegistrationLimit: schema.M2M_REGISTRATION_LIMIT,
+    mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     documents: { storageDirectory: schema.DOCUMENT_STORAGE_DIR, maxBytes: schema.DOCUMENT_MAX_BYTES, uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS },
   });
 }

@@ -174,6 +174,15 @@ export class EnvironmentSchema {
   @Min(1)
   M2M_REGISTRATION_LIMIT = 3;
 
+  @EnvironmentVariable({
+    description:
+      'Browser origins allowed to call `/mcp` besides the service\'s own hosts and loopback addresses, comma-separated (`*`: any). A request with another `Origin`, or whose `Host` is not one of the service\'s hosts or a loopback address, gets 403 (DNS-rebinding protection).',
+    defaultDescription: 'none',
+  })
+  @IsOptional()
+  @Matches(/^(\*|https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*)$/, { message: '$property must be * or comma-separated origins such as https://app.example.com' })
+  MCP_ALLOWED_ORIGINS?: string;
+
   @EnvironmentVariable({ description: 'Folder where document bytes are stored (the local-disk storage).' })
   @IsString()
   @MinLength(1)
