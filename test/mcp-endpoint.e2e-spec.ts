@@ -160,7 +160,8 @@ describe('the MCP endpoint', () => {
     });
 
     it('refuses a browser Origin of another site with 403, before authentication (DNS-rebinding protection)', async () => {
-      for (const headers of [{ origin: 'https://evil.example' }, { origin: 'https://evil.example', authorization: `Bearer ${token}` }]) {
+      const attempts: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'https://evil.example', authorization: `Bearer ${token}` }];
+      for (const headers of attempts) {
         const response = await postMcp(service.url, initialize, headers);
         expect(response.status).toBe(403);
         expect(((await response.json()) as { code: string }).code).toBe('FORBIDDEN');

@@ -1,4 +1,4 @@
-// The baseline of bench/discovery.mjs: a bare Fastify 5 server with one route that answers the
+// The baseline of the benchmarks: a bare Fastify 5 server with one route that answers the
 // MCP manifest the service served (same body, same path), logger off. Started in its own process
 // so that it never shares an event loop with the load generator.
 //
@@ -18,6 +18,8 @@ const body = JSON.parse(readFileSync(process.env.BODY_FILE, 'utf8'));
 
 const app = Fastify({ logger: false });
 app.get(path, async () => body);
+// ECHO=1: POST answers the JSON body it received (bench/mcp.mjs compares JSON-RPC calls with it).
+if (process.env.ECHO === '1') app.post(path, async (request) => request.body);
 
 await app.listen({ port, host });
 process.stdout.write(`bare fastify listening on http://${host}:${port}${path}\n`);

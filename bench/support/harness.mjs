@@ -308,9 +308,21 @@ export function serviceEnvironment(port, databaseUrl, extra = {}) {
     LOG_LEVEL: settings.logLevel,
     // Production requires keys; an ephemeral one unless the caller provides theirs.
     ENCRYPTION_KEYS: env.ENCRYPTION_KEYS ?? `bench:${randomBytes(32).toString('base64')}`,
-    // Own Redis keys, so that the bench's counters never mix with the tests' or a dev server's.
-    REDIS_KEY_PREFIX: 'uw-bench',
+    // Own Redis keys per run, so that counters (machine registrations per address included) never
+    // carry over from another run, the tests or a dev server.
+    REDIS_KEY_PREFIX: `uw-bench-${randomBytes(4).toString('hex')}`,
     ...(settings.redisUrl && { REDIS_URL: settings.redisUrl }),
     ...extra,
   };
+}
+
+/** Resident set size of a process in MiB (Linux /proc), or null elsewhere. */
+export function processRssMiB(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+    return Number.isFinite(kib) ? kib / 1024 : null;
+  } catch {
+    return null;
+  }
 }

@@ -49,7 +49,12 @@ export class AppConfig {
   readonly encryptionKeys?: string;
   readonly externalIdentityProvider?: { issuer: string; jwksUrl: string };
   readonly m2mRegistrationLimit: number;
-  readonly documents: { storageDirectory: string; maxBytes: number; uploadTtlSeconds: number };
+  readonly documents: {
+    storageDirectory: string;
+    maxBytes: number;
+    uploadTtlSeconds: number;
+    s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
+  };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
 
@@ -78,6 +83,9 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   const problems = errors.map(describeBadVariable);
   if (Boolean(schema.OAUTH_ISSUER) !== Boolean(schema.OAUTH_JWKS_URL)) {
     problems.push('OAUTH_ISSUER and OAUTH_JWKS_URL: set both or neither');
+  }
+  if (Boolean(schema.S3_ACCESS_KEY_ID) !== Boolean(schema.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
@@ -113,7 +121,20 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
     m2mRegistrationLimit: schema.M2M_REGISTRATION_LIMIT,
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
-    documents: { storageDirectory: schema.DOCUMENT_STORAGE_DIR, maxBytes: schema.DOCUMENT_MAX_BYTES, uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS },
+    documents: {
+      storageDirectory: schema.DOCUMENT_STORAGE_DIR,
+      maxBytes: schema.DOCUMENT_MAX_BYTES,
+      uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS,
+      s3: schema.S3_BUCKET
+        ? {
+            bucket: schema.S3_BUCKET,
+            region: schema.S3_REGION,
+            endpoint: schema.S3_ENDPOINT,
+            forcePathStyle: schema.S3_FORCE_PATH_STYLE,
+            credentials: schema.S3_ACCESS_KEY_ID && schema.S3_SECRET_ACCESS_KEY ? { accessKeyId: schema.S3_ACCESS_KEY_ID, secretAccessKey: schema.S3_SECRET_ACCESS_KEY } : undefined,
+          }
+        : undefined,
+    },
   });
 }
 

@@ -188,6 +188,36 @@ export class EnvironmentSchema {
   @MinLength(1)
   DOCUMENT_STORAGE_DIR = './.data/documents';
 
+  @EnvironmentVariable({ description: 'S3 bucket for document bytes. Set: documents go to S3 (or `S3_ENDPOINT`) instead of `DOCUMENT_STORAGE_DIR`.', defaultDescription: 'unset (local disk)' })
+  @IsOptional()
+  @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: '$property must be an S3 bucket name' })
+  S3_BUCKET?: string;
+
+  @EnvironmentVariable({ description: 'Region of `S3_BUCKET`.' })
+  @IsString()
+  @MinLength(1)
+  S3_REGION = 'us-east-1';
+
+  @EnvironmentVariable({ description: 'Endpoint of an S3-compatible store (MinIO, R2, ...); unset: AWS.', defaultDescription: 'unset (AWS)' })
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  S3_ENDPOINT?: string;
+
+  @EnvironmentVariable({ description: 'Address buckets by path (`endpoint/bucket/key`), as most S3-compatible stores need.' })
+  @Transform(toBoolean)
+  @IsBoolean()
+  S3_FORCE_PATH_STYLE = false;
+
+  @EnvironmentVariable({ description: 'Access key id for `S3_BUCKET`; unset: the AWS SDK default chain (environment, profile, instance role).', sensitive: true, defaultDescription: 'unset' })
+  @IsOptional()
+  @IsString()
+  S3_ACCESS_KEY_ID?: string;
+
+  @EnvironmentVariable({ description: 'Secret access key for `S3_BUCKET` (with `S3_ACCESS_KEY_ID`).', sensitive: true, defaultDescription: 'unset' })
+  @IsOptional()
+  @IsString()
+  S3_SECRET_ACCESS_KEY?: string;
+
   @EnvironmentVariable({ description: 'Largest document accepted through an upload URL, in bytes (inline content is bounded by `HTTP_BODY_LIMIT_BYTES`).' })
   @Transform(toInteger)
   @IsInt()

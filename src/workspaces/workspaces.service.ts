@@ -26,21 +26,44 @@ export class WorkspacesService {
   /** The caller's workspace, or NOT_FOUND: the same answer for a missing id and another account's. */
   async requireOwned(accountId: string, workspaceId: string): Promise<Workspace> {
     const workspace = UUID.test(workspaceId) ? await this.workspaces.findOneBy({ id: workspaceId, accountId }) : null;
-    if (!workspace) throw new ResourceNotFoundException(`Workspace ${workspaceId} was not found.`);
+    if (!workspace) throw notFound(workspaceId);
     return workspace;
   }
 
+  /**
+   * Checks ownership only, on every tool call that names a workspace: one indexed lookup, sent as
+   * plain SQL because this is the hottest query of the service.
+   */
+  async assertOwned(accountId: string, workspaceId: string): Promise<void> {
+    const rows = UUID.test(workspaceId) ? await this.workspaces.query('SELECT 1 FROM workspaces WHERE id = $1 AND account_id = $2', [workspaceId, accountId]) : [];
+    if (rows.length === 0) throw notFound(workspaceId);
+  }
+
+  /** The workspace and all its outputs in one round trip (get_deal_workspace). */
   async withOutputs(accountId: string, workspaceId: string): Promise<DealWorkspaceWithOutputsResult> {
-    const workspace = await this.requireOwned(accountId, workspaceId);
-    const stored = await this.outputs.find({ where: { workspaceId: workspace.id }, order: { createdAt: 'DESC' } });
+    if (!UUID.test(workspaceId)) throw notFound(workspaceId);
+    const [row] = (await this.workspaces.query(
+      `SELECT w.id, w.client_name, w.status, w.metadata, w.created_at,
+              coalesce(json_agg(json_build_object('taskType', o.task_type, 'toolName', o.tool_name, 'storedAt', o.created_at, 'output', o.output) ORDER BY o.created_at DESC)
+                       FILTER (WHERE o.id IS NOT NULL), '[]') AS outputs
+         FROM workspaces w LEFT JOIN workspace_outputs o ON o.workspace_id = w.id
+        WHERE w.id = $1 AND w.account_id = $2
+        GROUP BY w.id`,
+      [workspaceId, accountId],
+    )) as { id: string; client_name: string; status: 'ACTIVE'; metadata: Record<string, unknown>; created_at: Date; outputs: { taskType: string; toolName: string; storedAt: string; output: unknown }[] }[];
+    if (!row) throw notFound(workspaceId);
     const outputs: DealWorkspaceWithOutputsResult['outputs'] = {};
-    for (const entry of stored) (outputs[entry.taskType] ??= []).push({ toolName: entry.toolName, storedAt: entry.createdAt.toISOString(), output: entry.output });
-    return { ...summary(workspace), outputs };
+    for (const entry of row.outputs) (outputs[entry.taskType] ??= []).push({ toolName: entry.toolName, storedAt: new Date(entry.storedAt).toISOString(), output: entry.output });
+    return { workspaceId: row.id, clientName: row.client_name, status: row.status, metadata: row.metadata, createdAt: row.created_at.toISOString(), outputs };
   }
 
   async storeOutput(workspaceId: string, taskType: string, toolName: string, output: unknown): Promise<void> {
     await this.outputs.insert({ workspaceId, taskType, toolName, output: output as object });
   }
+}
+
+function notFound(workspaceId: string): ResourceNotFoundException {
+  return new ResourceNotFoundException(`Workspace ${workspaceId} was not found.`);
 }
 
 function summary(workspace: Workspace): DealWorkspaceResult {

@@ -1,0 +1,122 @@
+// POST /mcp through the whole service (authentication hook with an RS256 machine token, rate limit,
+// the SDK server behind the in-process bridge, the tool registry, a PostgreSQL read) against a bare
+// Fastify route that echoes the same JSON-RPC body, in the same run:
+//   - bare fastify echo:             POST /mcp answering the body it got
+//   - tools/call get_deal_workspace: a workspace with one stored output, read from PostgreSQL
+//   - tools/list
+// Then a soak: tools/call for BENCH_SOAK_SECONDS (default 300) while the service's RSS is sampled.
+// Targets: tools/call >= 0.25x the bare route, p99 <= 5x p50, RSS flat over the soak.
+//
+// Build first: `npm run bench:mcp` (= npm run build && node bench/mcp.mjs). Knobs: bench/README.md.
+// Exit code: 0 whatever the numbers, 1 when any request failed, 2 when the bench could not run.
+import { existsSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import autocannon from 'autocannon';
+import {
+  benchDatabaseUrl, fail, freePort, measureAlternating, number, positiveInteger, processRssMiB, redacted, ROOT, runBench, serviceEnvironment, settings, slim, startChild, summarise,
+  table, waitForOk, workDir,
+} from './support/harness.mjs';
+
+const SERVICE_MAIN = join(ROOT, 'dist/src/main.js');
+const BARE_SERVER = join(ROOT, 'bench/support/bare-fastify.mjs');
+const TARGETS = { toolsCall: 0.25, p99OverP50: 5 };
+const UNLIMITED = '100000000/60';
+const soakSeconds = process.env.BENCH_SOAK_SECONDS === '0' ? 0 : positiveInteger('BENCH_SOAK_SECONDS', 300);
+
+async function rpc(url, token, method, params) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = await response.json();
+  if (response.status !== 200 || body.error || body.result?.isError) throw new Error(`${method} failed: ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
+  return body.result;
+}
+
+async function main() {
+  if (!existsSync(SERVICE_MAIN)) fail(`${SERVICE_MAIN} is missing: build first (npm run bench:mcp)`);
+  const directory = workDir('mcp');
+  const [servicePort, barePort, databaseUrl] = await Promise.all([freePort(), freePort(), benchDatabaseUrl()]);
+  const serviceUrl = `http://127.0.0.1:${servicePort}`;
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const serviceLog = join(directory, 'service.log');
+  const service = startChild('service', [...settings.serviceNodeArgs, SERVICE_MAIN], serviceEnvironment(servicePort, databaseUrl, { RATE_LIMIT_MCP: UNLIMITED }), serviceLog);
+  await waitForOk(service, `${serviceUrl}/health/ready`, settings.startupTimeoutMs);
+
+  // A machine client, its token, and a workspace holding one stored output: what a pipeline has.
+  const registered = await fetch(`${serviceUrl}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'bench' }) });
+  if (registered.status !== 200) throw new Error(`machine registration answered ${registered.status}: ${await registered.text()}`);
+  const registration = await registered.json();
+  const issued = await fetch(`${serviceUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  }).then((response) => response.json());
+  const token = issued.access_token;
+  const mcp = `${serviceUrl}/mcp`;
+  const workspace = (await rpc(mcp, token, 'tools/call', { name: 'create_deal_workspace', arguments: { clientName: 'Bench Robotics', metadata: { sector: 'robotics' } } })).structuredContent;
+  await rpc(mcp, token, 'tools/call', { name: 'submit_documents', arguments: { workspaceId: workspace.workspaceId, fileName: 'notes.txt', content: Buffer.from('Revenue grew 40% year on year.').toString('base64') } });
+  const callBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_deal_workspace', arguments: { workspaceId: workspace.workspaceId } } });
+  const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+  const bodyFile = join(directory, 'unused.json');
+  writeFileSync(bodyFile, '{}');
+  const bare = startChild('bare fastify', [...settings.bareNodeArgs, BARE_SERVER], { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile, ROUTE_PATH: '/mcp', ECHO: '1' }, join(directory, 'bare.log'));
+  await waitForOk(bare, `${bareUrl}/mcp`, 15_000);
+
+  const targets = [
+    { label: 'bare fastify echo', url: `${bareUrl}/mcp`, record: bare, rounds: [], request: { method: 'POST', headers, body: callBody } },
+    { label: 'tools/call get_deal_workspace', url: mcp, record: service, rounds: [], request: { method: 'POST', headers, body: callBody } },
+    { label: 'tools/list', url: mcp, record: service, rounds: [], request: { method: 'POST', headers, body: listBody } },
+  ];
+  console.log('POST /mcp (authenticated JSON-RPC) vs a bare Fastify echo route');
+  console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
+  console.log(`  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating); soak ${soakSeconds} s`);
+  console.log(`  service: NODE_ENV=production, LOG_LEVEL=${settings.logLevel} (log: ${serviceLog}), database ${redacted(databaseUrl)}, ${settings.redisUrl ? `Redis ${redacted(settings.redisUrl)}` : 'BENCH_REDIS=off'}; RATE_LIMIT_MCP=${UNLIMITED}`);
+  console.log('');
+
+  const { notes, warmupProblems } = await measureAlternating(targets);
+  const summaries = targets.map((target) => summarise(target.rounds));
+  const [bareSummary, callSummary, listSummary] = summaries;
+  console.log('');
+  console.log(`mean of ${settings.rounds} rounds per target:`);
+  console.log(table(targets.map((target, index) => ({ label: target.label, ...summaries[index] }))));
+  for (const note of notes) console.log(`note: ${note}`);
+
+  let soak = null;
+  if (soakSeconds > 0) {
+    process.stdout.write(`\nsoak: tools/call for ${soakSeconds} s, sampling the service's RSS every 5 s... `);
+    const samples = [];
+    let running = true;
+    const sampler = (async () => {
+      while (running) {
+        const rss = processRssMiB(service.child.pid);
+        if (rss !== null) samples.push({ atSeconds: samples.length * 5, rss });
+        await sleep(5000);
+      }
+    })();
+    const result = await autocannon({ url: mcp, ...targets[1].request, connections: settings.connections, duration: soakSeconds });
+    running = false;
+    await sampler;
+    const window = Math.max(1, Math.floor(samples.length / 5));
+    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    const first = median(samples.slice(0, window).map((sample) => sample.rss));
+    const last = median(samples.slice(-window).map((sample) => sample.rss));
+    soak = { requests: result.requests.total, reqPerSec: result.requests.average, problems: result.errors + result.timeouts + result.non2xx, rssFirstMiB: first, rssLastMiB: last, rssMaxMiB: Math.max(...samples.map((sample) => sample.rss)), samples };
+    console.log(`${number(result.requests.average)} req/s`);
+    console.log(`soak RSS: first fifth median ${number(first, 1)} MiB, last fifth median ${number(last, 1)} MiB (${last >= first ? '+' : ''}${number(last - first, 1)} MiB), max ${number(soak.rssMaxMiB, 1)} MiB over ${samples.length} samples`);
+  }
+
+  const ratio = callSummary.reqPerSec / bareSummary.reqPerSec;
+  if (settings.json) console.log(JSON.stringify({ node: process.version, summaries, ratio, soak, targets: TARGETS, rounds: targets.map((target) => target.rounds.map(slim)) }));
+  console.log(`tools/call ratio (service / bare echo): ${ratio.toFixed(2)} (target >= ${TARGETS.toolsCall}); p99/p50 ${number(callSummary.p99 / Math.max(callSummary.p50, 1), 1)} (target <= ${TARGETS.p99OverP50})`);
+  console.log(`tools/list ratio (service / bare echo): ${(listSummary.reqPerSec / bareSummary.reqPerSec).toFixed(2)}; p99/p50 ${number(listSummary.p99 / Math.max(listSummary.p50, 1), 1)}`);
+  const problems = summaries.reduce((sum, summary) => sum + summary.errors + summary.non2xx, warmupProblems + (soak?.problems ?? 0));
+  return problems > 0 ? 1 : 0;
+}
+
+await runBench(main);
