@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module.js';
+import type { Clock } from './common/clock.js';
 import { configureHttpPipeline, fastifyServerOptions } from './common/http/http-pipeline.js';
 import { createRootLogger, NestPinoLogger, type RootLogger } from './common/logging/logger.js';
 import type { AppConfig } from './config/app-config.js';
@@ -16,6 +17,8 @@ export interface CreateAppOptions {
   /** Extra modules, e.g. test-only routes. */
   additionalModules?: Type[];
   logger?: RootLogger;
+  /** The clock every module reads (tests move it across month boundaries). */
+  clock?: Clock;
 }
 
 /**
@@ -26,7 +29,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
   if (!config.databaseUrl) throw new Error('createApp needs a database URL (main.ts starts the embedded PostgreSQL when DATABASE_URL is unset).');
   const logger = options.logger ?? createRootLogger(config.logLevel);
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, options.additionalModules),
+    AppModule.forRoot(config, options.additionalModules, options.clock),
     new FastifyAdapter(fastifyServerOptions(config, logger)),
     { logger: new NestPinoLogger(logger), abortOnError: false },
   );

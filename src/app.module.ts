@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { Clock, ClockModule } from './common/clock.js';
 import { ProblemExceptionFilter } from './common/errors/problem-exception.filter.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { createValidationPipe } from './common/validation/validation.pipe.js';
@@ -11,6 +12,7 @@ import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { RedisModule } from './redis/redis.module.js';
@@ -25,10 +27,10 @@ import { WebModule } from './web/web.module.js';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, additionalModules: Type[] = []): DynamicModule {
+  static forRoot(config: AppConfig, additionalModules: Type[] = [], clock?: Clock): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, ...additionalModules],
+      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(clock), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, BillingModule, ...additionalModules],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

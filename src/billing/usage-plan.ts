@@ -56,7 +56,3 @@ export function registrationPricing(plan: Readonly<Record<UsageKey, UsagePlanEnt
     document_intelligence: formatPrice(plan.document_classification),
   };
 }
-
-export function machineTrialQuota(plan: Readonly<Record<UsageKey, UsagePlanEntry>> = USAGE_PLAN): Record<string, number> {
-  return Object.fromEntries(REGISTRATION_TRIAL_KEYS.map((key) => [key, plan[key].machineTrialFree]));
-}

@@ -42,6 +42,8 @@ export type McpExchange = { status: 200; body: JSONRPCResponse | JSONRPCResponse
 interface McpRequestContext {
   principal: Principal;
   requestId: string;
+  /** The Idempotency-Key header. */
+  idempotencyKey?: string;
   /** The MCP-Protocol-Version header, when the client sent one. */
   protocolVersion?: string;
 }
@@ -73,9 +75,11 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list() }));
     this.server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: this.tools.resources() }));
     this.server.setRequestHandler(ReadResourceRequestSchema, (request) => this.tools.readResource(request.params.uri));
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.tools.call(request.params.name, request.params.arguments ?? {}, extra.authInfo?.extra?.toolContext as ToolContext),
-    );
+    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+      const context = extra.authInfo?.extra?.toolContext as ToolContext;
+      const metaKey = request.params._meta?.idempotencyKey;
+      return this.tools.call(request.params.name, request.params.arguments ?? {}, typeof metaKey === 'string' ? { ...context, idempotencyKey: metaKey } : context);
+    });
   }
 
   async onModuleInit(): Promise<void> {
@@ -88,7 +92,8 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
 
   /** One HTTP request's body: a message, or a batch where the protocol version allows one. */
   async exchange(body: unknown, context: McpRequestContext): Promise<McpExchange> {
-    const toolContext: ToolContext = { principal: context.principal, accountId: context.principal.accountId, requestId: context.requestId };
+    const escalation: ToolContext['escalation'] = {};
+    const toolContext: ToolContext = { principal: context.principal, accountId: context.principal.accountId, requestId: context.requestId, idempotencyKey: context.idempotencyKey, escalation };
     const extra: MessageExtraInfo = {
       authInfo: { token: '', clientId: context.principal.clientId, scopes: context.principal.scopes, extra: { toolContext } },
     };
@@ -99,9 +104,12 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
       }
       if (body.length === 0) return { status: 200, body: errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch.') };
       const responses = (await Promise.all(body.map((message) => this.one(message, extra)))).filter((response): response is JSONRPCResponse => response !== undefined);
+      if (escalation.failure) throw escalation.failure;
       return responses.length > 0 ? { status: 200, body: responses } : { status: 202 };
     }
     const response = await this.one(body, extra);
+    // A call refused for payment is an HTTP 402 problem record, not a JSON-RPC error (DECISIONS.md "Errors").
+    if (escalation.failure) throw escalation.failure;
     return response ? { status: 200, body: response } : { status: 202 };
   }
 

@@ -30,7 +30,7 @@ export class McpController {
   @ApiExtraModels(JsonRpcRequestSchema, JsonRpcResponseSchema)
   @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(JsonRpcRequestSchema) }, { type: 'array', items: { $ref: getSchemaPath(JsonRpcRequestSchema) } }] } })
   @ApiOkResponse({ type: JsonRpcResponseSchema, headers: RATE_LIMIT_RESPONSE_HEADERS })
-  @ApiProblemResponses(400, 406, 413, 415, 429)
+  @ApiProblemResponses(400, 402, 406, 413, 415, 429)
   async post(
     @Body() body: unknown,
     @Req() request: FastifyRequest,
@@ -38,6 +38,7 @@ export class McpController {
     @Headers('accept') accept?: string,
     @Headers('mcp-protocol-version') protocolVersion?: string,
     @Headers('content-type') contentType?: string,
+    @Headers('idempotency-key') idempotencyKey?: string,
   ): Promise<void> {
     if (!contentType?.toLowerCase().startsWith('application/json')) {
       throw new AppException({ status: 415, detail: 'Send JSON-RPC messages as application/json.' });
@@ -46,7 +47,7 @@ export class McpController {
     if (accept && !/application\/json|application\/\*|\*\/\*/i.test(accept)) {
       throw new AppException({ status: 406, detail: 'This server answers application/json: include it in Accept.' });
     }
-    const exchange = await this.mcp.exchange(body, { principal: request.principal!, requestId: request.id, protocolVersion });
+    const exchange = await this.mcp.exchange(body, { principal: request.principal!, requestId: request.id, protocolVersion, idempotencyKey });
     if (exchange.status === 202) return void reply.status(202).send();
     void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(exchange.body));
   }

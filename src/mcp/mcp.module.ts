@@ -3,6 +3,7 @@ import { DiscoveryModule } from '@nestjs/core';
 import { TokensModule } from '../oauth/tokens/tokens.module.js';
 import { McpController } from './mcp.controller.js';
 import { McpServerService } from './mcp-server.service.js';
+import { IdempotencyInterceptor } from './tools/idempotency.interceptor.js';
 import { ToolRegistry } from './tools/tool-registry.service.js';
 
 /**
@@ -12,7 +13,7 @@ import { ToolRegistry } from './tools/tool-registry.service.js';
 @Module({
   imports: [DiscoveryModule, TokensModule],
   controllers: [McpController],
-  providers: [ToolRegistry, McpServerService],
+  providers: [ToolRegistry, McpServerService, IdempotencyInterceptor],
   exports: [ToolRegistry],
 })
 export class McpModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountsModule } from '../accounts/accounts.module.js';
+import { BillingModule } from '../billing/billing.module.js';
 import { AuthorizationController } from './authorization/authorization.controller.js';
 import { AuthorizationService } from './authorization/authorization.service.js';
 import { ClientRegistrationController } from './clients/client-registration.controller.js';
@@ -20,7 +21,7 @@ import { TokensModule } from './tokens/tokens.module.js';
  * guard live in TokensModule, which it re-exports for the resource routes.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([OAuthClient, AuthorizationCode, TokenFamily, RefreshToken]), AccountsModule, TokensModule],
+  imports: [TypeOrmModule.forFeature([OAuthClient, AuthorizationCode, TokenFamily, RefreshToken]), AccountsModule, TokensModule, BillingModule],
   controllers: [ClientRegistrationController, AuthorizationController, TokenController],
   providers: [ClientRegistrationService, AuthorizationService, ClientAuthenticator, TokenGrantService],
   exports: [TokensModule],

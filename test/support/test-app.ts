@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory.js';
+import type { Clock } from '../../src/common/clock.js';
 import type { RootLogger } from '../../src/common/logging/logger.js';
 import { loadConfiguration, type AppConfig } from '../../src/config/app-config.js';
 import { freePort } from './service-process.js';
@@ -32,6 +33,8 @@ export interface StartAppOptions {
    * that follow the URLs in the discovery documents (OAuth and MCP clients).
    */
   reachablePublicUrls?: boolean;
+  /** The clock the service reads (default: the system clock). */
+  clock?: Clock;
 }
 
 /** Starts the whole service on a free loopback port against real PostgreSQL and Redis. */
@@ -53,7 +56,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR,
     ...options.env,
   });
-  const app = await createApp(config, { additionalModules: options.additionalModules, logger: options.logger });
+  const app = await createApp(config, { additionalModules: options.additionalModules, logger: options.logger, clock: options.clock });
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('server has no address');

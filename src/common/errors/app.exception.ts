@@ -90,3 +90,13 @@ export class ServiceUnavailableException extends AppException {
     super({ status: 503, detail });
   }
 }
+
+/**
+ * Free quota used up and no payment authorization that covers the call: HTTP 402 with no code
+ * (DECISIONS.md "Errors"), even when raised inside a tool call.
+ */
+export class PaymentRequiredException extends AppException {
+  constructor(detail: string) {
+    super({ status: 402, detail });
+  }
+}

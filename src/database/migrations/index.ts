@@ -1,9 +1,10 @@
 import { Identity1795363767880 } from './1795363767880-Identity.js';
 import { WorkspacesAndDocuments1795400000000 } from './1795400000000-WorkspacesAndDocuments.js';
 import { UploadForms1795410000000 } from './1795410000000-UploadForms.js';
+import { Billing1795420000000 } from './1795420000000-Billing.js';
 
 /**
  * Every migration, in order. Generated with `npm run migration:generate -- src/database/migrations/<Name>`
  * against an empty database (or written by hand with named constraints), and never rewritten once landed.
  */
-export const MIGRATIONS: Function[] = [Identity1795363767880, WorkspacesAndDocuments1795400000000, UploadForms1795410000000];
+export const MIGRATIONS: Function[] = [Identity1795363767880, WorkspacesAndDocuments1795400000000, UploadForms1795410000000, Billing1795420000000];

@@ -1,5 +1,6 @@
 import { SetMetadata, type Type } from '@nestjs/common';
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { UsageKey } from '../../billing/usage-plan.js';
 
 export const MCP_TOOL = Symbol('mcp-tool');
 export const TOOL_CALL_INTERCEPTOR = Symbol('tool-call-interceptor');
@@ -32,6 +33,8 @@ export interface McpToolOptions {
   /** Declared where the result's shape is known: becomes `outputSchema`. */
   output?: Type;
   annotations?: ToolAnnotations;
+  /** The usage key the call is metered under (SERVICE-SPEC 8.1, 8.2); absent: free and unmetered. */
+  usage?: UsageKey;
   /** The tool's `_meta`, e.g. the MCP Apps `ui.resourceUri` of the view that shows its result. */
   meta?: Record<string, unknown>;
   /**

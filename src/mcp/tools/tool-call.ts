@@ -1,3 +1,4 @@
+import type { AppException } from '../../common/errors/app.exception.js';
 import type { Principal } from '../../oauth/tokens/principal.js';
 import type { McpToolOptions } from './mcp-tool.decorator.js';
 
@@ -8,6 +9,13 @@ export interface ToolContext {
   accountId: string;
   /** The HTTP request id, for correlating logs. */
   requestId: string;
+  /** From the Idempotency-Key header or `params._meta.idempotencyKey`: a retry is answered from the first result. */
+  idempotencyKey?: string;
+  /**
+   * Where a failure that must be answered at the HTTP level (402) is left for the endpoint, since
+   * inside the JSON-RPC exchange it could only become a JSON-RPC error.
+   */
+  escalation: { failure?: AppException };
 }
 
 /** One validated tool call, as interceptors see it. */

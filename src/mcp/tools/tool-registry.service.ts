@@ -145,6 +145,10 @@ export class ToolRegistry {
       const output = (await run(0)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
     } catch (error) {
+      if (error instanceof AppException && error.status === 402) {
+        context.escalation.failure = error;
+        throw new JsonRpcError(ErrorCode.InternalError, 'Payment required: answered with HTTP 402.');
+      }
       if (error instanceof AppException && error.status < 500) return toolError(error);
       this.logger.error({ err: error, correlationId: context.requestId, tool: name }, 'tool call failed');
       throw new JsonRpcError(ErrorCode.InternalError, `Internal error; quote urn:uuid:${context.requestId} when reporting it.`);

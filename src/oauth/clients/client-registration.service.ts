@@ -5,7 +5,8 @@ import { validate } from 'class-validator';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource, Repository } from 'typeorm';
 import { AccountsService } from '../../accounts/accounts.service.js';
-import { machineTrialQuota, registrationPricing, USAGE_PLAN } from '../../billing/usage-plan.js';
+import { BillingService } from '../../billing/billing.service.js';
+import { REGISTRATION_TRIAL_KEYS, registrationPricing, USAGE_PLAN } from '../../billing/usage-plan.js';
 import { randomToken, sha256 } from '../../common/crypto/random-token.js';
 import { RateLimitedException } from '../../common/errors/app.exception.js';
 import { OAuthException, type OAuthErrorName } from '../../common/errors/oauth.exception.js';
@@ -29,6 +30,7 @@ export class ClientRegistrationService {
     @InjectRepository(OAuthClient) private readonly clients: Repository<OAuthClient>,
     private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
+    private readonly billing: BillingService,
     private readonly urls: PublicUrls,
     config: AppConfig,
     @Inject(SHARED_STATE) sharedState: SharedState,
@@ -87,10 +89,13 @@ export class ClientRegistrationService {
 
     const clientSecret = randomToken();
     let client: OAuthClient;
+    let seeded: Record<string, number>;
     try {
-      client = await this.dataSource.transaction(async (manager) => {
+      [client, seeded] = await this.dataSource.transaction(async (manager) => {
         const account = await this.accounts.createMachineAccount(request.client_name, manager);
-        return manager.save(
+        // The trial is seeded with the account, in the same transaction: it exists exactly once.
+        const trial = await this.billing.seedMachineTrial(account.id, manager);
+        const saved = await manager.save(
           manager.create(OAuthClient, {
             clientId: `uwm_${randomToken(18)}`,
             clientSecretHash: sha256(clientSecret),
@@ -103,6 +108,7 @@ export class ClientRegistrationService {
             accountId: account.id,
           }),
         );
+        return [saved, trial] as const;
       });
     } catch (error) {
       // A registration that did not happen does not use up one of the address's slots.
@@ -110,7 +116,8 @@ export class ClientRegistrationService {
       throw error;
     }
 
-    const quota = machineTrialQuota(USAGE_PLAN);
+    // The response reports the four keys of SERVICE-SPEC 2.2 from the balance just seeded.
+    const quota = Object.fromEntries(REGISTRATION_TRIAL_KEYS.map((key) => [key, seeded[key] ?? 0])) as Record<(typeof REGISTRATION_TRIAL_KEYS)[number], number>;
     return {
       client_id: client.clientId,
       client_secret: clientSecret,

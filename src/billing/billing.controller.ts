@@ -1,0 +1,47 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { RequireBearer } from '../oauth/tokens/bearer-auth.guard.js';
+import { CurrentPrincipal, type Principal } from '../oauth/tokens/principal.js';
+import { BillingService, type UsageSummary } from './billing.service.js';
+
+class UsageBalance {
+  @ApiProperty() usageKey: string;
+  @ApiProperty({ enum: ['call', 'page'] }) unit: string;
+  @ApiProperty() granted: number;
+  @ApiProperty() used: number;
+  @ApiProperty() remaining: number;
+  @ApiProperty({ description: 'Price per unit beyond the free amount, in US cents' }) priceCents: number;
+}
+
+class UsageEntry {
+  @ApiProperty() callId: string;
+  @ApiProperty() usageKey: string;
+  @ApiProperty() toolName: string;
+  @ApiProperty() units: number;
+  @ApiProperty({ enum: ['free', 'charged'] }) funding: string;
+  @ApiProperty() amountCents: number;
+  @ApiProperty({ enum: ['reserve', 'commit', 'release'] }) entry: string;
+  @ApiProperty({ format: 'date-time' }) at: string;
+}
+
+class UsageResponse {
+  @ApiProperty() accountId: string;
+  @ApiProperty({ enum: ['human', 'machine'] }) kind: 'human' | 'machine';
+  @ApiProperty({ description: '`trial` for machines, `YYYY-MM` (UTC) for people' }) period: string;
+  @ApiProperty({ type: [UsageBalance] }) balances: UsageBalance[];
+  @ApiProperty({ type: [UsageEntry], description: 'The latest 50 ledger entries, newest first' }) recent: UsageEntry[];
+}
+
+@ApiTags('Billing')
+@Controller('billing')
+export class BillingController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Get('usage')
+  @RequireBearer()
+  @ApiOperation({ summary: "The caller's free-quota balances for the current period and its latest usage ledger entries" })
+  @ApiOkResponse({ type: UsageResponse })
+  usage(@CurrentPrincipal() principal: Principal): Promise<UsageSummary> {
+    return this.billing.usage(principal.accountId);
+  }
+}
