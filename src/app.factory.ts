@@ -9,6 +9,7 @@ import { configureHttpPipeline, fastifyServerOptions } from './common/http/http-
 import { createRootLogger, NestPinoLogger, type RootLogger } from './common/logging/logger.js';
 import type { AppConfig } from './config/app-config.js';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi-document.js';
+import { installStripeWebhook } from './billing/payments/stripe-webhook.routes.js';
 import { installDocumentUploadRoutes } from './documents/document-upload.routes.js';
 import { installMcpAuthentication } from './mcp/mcp-authentication.hook.js';
 import { ToolRegistry } from './mcp/tools/tool-registry.service.js';
@@ -37,6 +38,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await configureHttpPipeline(app);
     installMcpAuthentication(app);
     await installDocumentUploadRoutes(app);
+    await installStripeWebhook(app);
 
     const document = buildOpenApiDocument(app);
     app.get(OpenApiDocument).publish(document);

@@ -14,6 +14,7 @@ import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { FirmsModule } from './firms/firms.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
@@ -30,7 +31,7 @@ export class AppModule {
   static forRoot(config: AppConfig, additionalModules: Type[] = [], clock?: Clock): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(clock), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, BillingModule, ...additionalModules],
+      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(clock), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, BillingModule, FirmsModule, ...additionalModules],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -24,11 +24,21 @@ class UsageEntry {
   @ApiProperty({ format: 'date-time' }) at: string;
 }
 
+class UsageMandate {
+  @ApiProperty() mandateId: string;
+  @ApiProperty({ enum: ['fiat', 'crypto'] }) rail: string;
+  @ApiProperty() monthlyBudgetCents: number;
+  @ApiProperty() spentThisMonthCents: number;
+  @ApiProperty({ format: 'date-time' }) validUntil: string;
+}
+
 class UsageResponse {
   @ApiProperty() accountId: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The firm whose monthly amounts and mandate the account shares' }) firmId: string | null;
   @ApiProperty({ enum: ['human', 'machine'] }) kind: 'human' | 'machine';
   @ApiProperty({ description: '`trial` for machines, `YYYY-MM` (UTC) for people' }) period: string;
   @ApiProperty({ type: [UsageBalance] }) balances: UsageBalance[];
+  @ApiProperty({ type: UsageMandate, nullable: true, description: 'The active payment mandate and its spend this month (UTC), or null' }) mandate: UsageMandate | null;
   @ApiProperty({ type: [UsageEntry], description: 'The latest 50 ledger entries, newest first' }) recent: UsageEntry[];
 }
 

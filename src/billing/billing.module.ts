@@ -1,15 +1,19 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
+import { FirmsModule } from '../firms/firms.module.js';
 import { TokensModule } from '../oauth/tokens/tokens.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
 import { MeteringInterceptor } from './metering.interceptor.js';
+import { PaymentSetupController } from './payments/payment-setup.controller.js';
+import { PaymentSetupService } from './payments/payment-setup.service.js';
+import { PaymentTools } from './payments/payment.tools.js';
 
-/** Free quota, the usage ledger and the metering of tool calls (SERVICE-SPEC 8.1, 8.2). */
+/** Free quota, the usage ledger, metering, payment setup and mandates (SERVICE-SPEC 2.15, 3.4, 3.5, 5.4, 8). */
 @Module({
-  imports: [DocumentsModule, TokensModule],
-  controllers: [BillingController],
-  providers: [BillingService, MeteringInterceptor],
-  exports: [BillingService],
+  imports: [DocumentsModule, TokensModule, FirmsModule],
+  controllers: [BillingController, PaymentSetupController],
+  providers: [BillingService, MeteringInterceptor, PaymentSetupService, PaymentTools],
+  exports: [BillingService, PaymentSetupService],
 })
 export class BillingModule {}

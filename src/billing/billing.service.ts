@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { ForbiddenException, PaymentRequiredException } from '../common/errors/app.exception.js';
+import { FirmsService } from '../firms/firms.service.js';
 import { USAGE_PLAN, type UsageKey } from './usage-plan.js';
 
 /** The machine trial never resets; people's free amounts belong to a calendar month (UTC). */
@@ -12,6 +13,10 @@ export const TRIAL_PERIOD = 'trial';
 /** Units held for one call until it succeeds (commit) or fails (release). */
 export interface Reservation {
   callId: string;
+  /** Free units, or a charge against a mandate's monthly budget. */
+  funding: 'free' | 'charged';
+  amountCents: number;
+  mandateId?: string;
   accountId: string;
   ownerId: string;
   usageKey: UsageKey;
@@ -22,9 +27,13 @@ export interface Reservation {
 
 export interface UsageSummary {
   accountId: string;
+  /** The firm whose monthly amounts and mandate the account shares, if any. */
+  firmId: string | null;
   kind: 'human' | 'machine';
   period: string;
   balances: { usageKey: UsageKey; unit: string; granted: number; used: number; remaining: number; priceCents: number }[];
+  /** The active payment mandate and this month's spend against it, if any. */
+  mandate: { mandateId: string; rail: string; monthlyBudgetCents: number; spentThisMonthCents: number; validUntil: string } | null;
   recent: { callId: string; usageKey: string; toolName: string; units: number; funding: string; amountCents: number; entry: string; at: string }[];
 }
 
@@ -40,6 +49,7 @@ export class BillingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly firms: FirmsService,
   ) {}
 
   /** Called inside the machine registration's transaction: the trial exists exactly when the account does. */
@@ -55,7 +65,10 @@ export class BillingService {
     const kind = await this.kindOf(request.accountId);
     const period = kind === 'machine' ? TRIAL_PERIOD : this.currentMonth();
     const entry = USAGE_PLAN[request.usageKey];
-    const reservation: Reservation = { ...request, callId: randomUUID(), ownerId: request.accountId, period };
+    const firmId = await this.firms.firmOf(request.accountId);
+    // A machine's trial is its own; the people's monthly amount and the mandate are the firm's.
+    const ownerId = kind === 'human' && firmId ? firmId : request.accountId;
+    const reservation: Reservation = { ...request, callId: randomUUID(), ownerId, period, funding: 'free', amountCents: 0 };
     const reserved = await this.dataSource.transaction(async (manager) => {
       if (kind === 'human') {
         await manager.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [reservation.ownerId, request.usageKey, period, entry.humanMonthlyFree]);
@@ -71,24 +84,59 @@ export class BillingService {
       await this.appendLedger(manager, reservation, 'reserve');
       return true;
     });
-    if (!reserved) {
-      const free = kind === 'machine' ? `the machine trial's free ${request.usageKey} amount` : `this month's free ${request.usageKey} amount`;
+    if (reserved) return reservation;
+    return this.reserveCharge({ ...reservation, ownerId: firmId ?? request.accountId }, kind);
+  }
+
+  /**
+   * Beyond the free amount: a charge against the account's active mandate, within its monthly
+   * budget (one conditional UPDATE, so concurrent calls never overspend), else 402.
+   */
+  private async reserveCharge(request: Reservation, kind: 'human' | 'machine'): Promise<Reservation> {
+    const entry = USAGE_PLAN[request.usageKey];
+    const now = this.clock.now();
+    const [mandate] = (await this.dataSource.query(
+      `SELECT id, budget_cents FROM payment_mandates WHERE owner_id = $1 AND status = 'active' AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
+      [request.ownerId, now],
+    )) as { id: string; budget_cents: number }[];
+    if (mandate) {
+      const charge: Reservation = { ...request, funding: 'charged', amountCents: request.units * entry.priceCents, mandateId: mandate.id, period: now.toISOString().slice(0, 7) };
+      const charged = await this.dataSource.transaction(async (manager) => {
+        await manager.query('INSERT INTO mandate_spend (mandate_id, period, budget_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [mandate.id, charge.period, mandate.budget_cents]);
+        const [updated] = (await manager.query('UPDATE mandate_spend SET spent_cents = spent_cents + $3 WHERE mandate_id = $1 AND period = $2 AND spent_cents + $3 <= budget_cents RETURNING spent_cents', [
+          mandate.id,
+          charge.period,
+          charge.amountCents,
+        ])) as [unknown[], number];
+        if (updated.length === 0) return false;
+        await this.appendLedger(manager, charge, 'reserve');
+        return true;
+      });
+      if (charged) return charge;
       throw new PaymentRequiredException(
-        `${request.toolName} needs ${request.units} ${entry.unit === 'page' ? 'page(s)' : 'call(s)'} of ${request.usageKey} and ${free} is used up. ` +
-          `Run the initiate_payment_setup tool to authorize a monthly budget ($${(entry.priceCents / 100).toFixed(2)} ${entry.unitLabel} beyond the free amount).`,
+        `${request.toolName} would cost $${(charge.amountCents / 100).toFixed(2)} and exceed this month's budget of $${(mandate.budget_cents / 100).toFixed(2)} on the payment mandate. ` +
+          'Run the initiate_payment_setup tool to authorize a larger monthly budget (at most $500), or wait for next month.',
       );
     }
-    return reservation;
+    const exhausted = kind === 'machine' ? `the machine trial's free ${request.usageKey} amount` : `this month's free ${request.usageKey} amount`;
+    throw new PaymentRequiredException(
+      `${request.toolName} needs ${request.units} ${entry.unit === 'page' ? 'page(s)' : 'call(s)'} of ${request.usageKey} and ${exhausted} is used up. ` +
+        `Run the initiate_payment_setup tool to authorize a monthly budget ($${(entry.priceCents / 100).toFixed(2)} ${entry.unitLabel} beyond the free amount).`,
+    );
   }
 
   async commit(reservation: Reservation): Promise<void> {
     await this.appendLedger(this.dataSource.manager, reservation, 'commit');
   }
 
-  /** A failed call gives its units back. */
+  /** A failed call gives its units (or its charge) back. */
   async release(reservation: Reservation): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query('UPDATE quota_balances SET used = used - $4 WHERE owner_id = $1 AND usage_key = $2 AND period = $3', [reservation.ownerId, reservation.usageKey, reservation.period, reservation.units]);
+      if (reservation.funding === 'charged') {
+        await manager.query('UPDATE mandate_spend SET spent_cents = spent_cents - $3 WHERE mandate_id = $1 AND period = $2', [reservation.mandateId, reservation.period, reservation.amountCents]);
+      } else {
+        await manager.query('UPDATE quota_balances SET used = used - $4 WHERE owner_id = $1 AND usage_key = $2 AND period = $3', [reservation.ownerId, reservation.usageKey, reservation.period, reservation.units]);
+      }
       await this.appendLedger(manager, reservation, 'release');
     });
   }
@@ -96,7 +144,9 @@ export class BillingService {
   async usage(accountId: string): Promise<UsageSummary> {
     const kind = await this.kindOf(accountId);
     const period = kind === 'machine' ? TRIAL_PERIOD : this.currentMonth();
-    const rows = (await this.dataSource.query('SELECT usage_key, granted, used FROM quota_balances WHERE owner_id = $1 AND period = $2', [accountId, period])) as { usage_key: UsageKey; granted: number; used: number }[];
+    const firmId = await this.firms.firmOf(accountId);
+    const balanceOwner = kind === 'human' && firmId ? firmId : accountId;
+    const rows = (await this.dataSource.query('SELECT usage_key, granted, used FROM quota_balances WHERE owner_id = $1 AND period = $2', [balanceOwner, period])) as { usage_key: UsageKey; granted: number; used: number }[];
     const byKey = new Map(rows.map((row) => [row.usage_key, row]));
     const balances = (Object.keys(USAGE_PLAN) as UsageKey[]).map((usageKey) => {
       const entry = USAGE_PLAN[usageKey];
@@ -108,11 +158,20 @@ export class BillingService {
       'SELECT call_id, usage_key, tool_name, units, funding, amount_cents, entry, created_at FROM usage_ledger WHERE account_id = $1 ORDER BY id DESC LIMIT 50',
       [accountId],
     )) as { call_id: string; usage_key: string; tool_name: string; units: number; funding: string; amount_cents: number; entry: string; created_at: Date }[];
+    const month = this.currentMonth();
+    const [mandate] = (await this.dataSource.query(
+      `SELECT m.id, m.rail, m.budget_cents, m.valid_until, coalesce(s.spent_cents, 0) AS spent_cents
+         FROM payment_mandates m LEFT JOIN mandate_spend s ON s.mandate_id = m.id AND s.period = $2
+        WHERE m.owner_id = $1 AND m.status = 'active' AND m.valid_until > $3 ORDER BY m.created_at DESC LIMIT 1`,
+      [firmId ?? accountId, month, this.clock.now()],
+    )) as { id: string; rail: string; budget_cents: number; valid_until: Date; spent_cents: number }[];
     return {
       accountId,
+      firmId,
       kind,
       period,
       balances,
+      mandate: mandate ? { mandateId: mandate.id, rail: mandate.rail, monthlyBudgetCents: mandate.budget_cents, spentThisMonthCents: Number(mandate.spent_cents), validUntil: mandate.valid_until.toISOString() } : null,
       recent: recent.map((row) => ({ callId: row.call_id, usageKey: row.usage_key, toolName: row.tool_name, units: row.units, funding: row.funding, amountCents: row.amount_cents, entry: row.entry, at: row.created_at.toISOString() })),
     };
   }
@@ -133,8 +192,8 @@ export class BillingService {
 
   private async appendLedger(manager: EntityManager, reservation: Reservation, entry: 'reserve' | 'commit' | 'release'): Promise<void> {
     await manager.query(
-      'INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9)',
-      [entry, reservation.callId, reservation.accountId, reservation.ownerId, reservation.usageKey, reservation.period, reservation.units, 'free', reservation.toolName],
+      'INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+      [entry, reservation.callId, reservation.accountId, reservation.ownerId, reservation.usageKey, reservation.period, reservation.units, reservation.funding, reservation.amountCents, reservation.toolName, reservation.mandateId ?? null],
     );
   }
 }

@@ -55,6 +55,10 @@ export class AppConfig {
     uploadTtlSeconds: number;
     s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
   };
+  readonly payments: {
+    stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl: string };
+    wallet?: { payee: string; chainId: number; usdc: string };
+  };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
 
@@ -120,6 +124,12 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     externalIdentityProvider:
       schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
     m2mRegistrationLimit: schema.M2M_REGISTRATION_LIMIT,
+    payments: {
+      stripe: schema.STRIPE_SECRET_KEY
+        ? { secretKey: schema.STRIPE_SECRET_KEY, publishableKey: schema.STRIPE_PUBLISHABLE_KEY, webhookSecret: schema.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(schema.STRIPE_API_URL) }
+        : undefined,
+      wallet: schema.PAYMENT_WALLET_ADDRESS ? { payee: schema.PAYMENT_WALLET_ADDRESS, chainId: schema.PAYMENT_CHAIN_ID, usdc: schema.PAYMENT_USDC_ADDRESS } : undefined,
+    },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,

@@ -231,6 +231,40 @@ export class EnvironmentSchema {
   @Max(86_400)
   DOCUMENT_UPLOAD_TTL_SECONDS = 900;
 
+  @EnvironmentVariable({ description: 'Stripe secret key for the card rail of payment setup; unset: the setup page offers the wallet only.', sensitive: true, defaultDescription: 'unset (no card rail)' })
+  @IsOptional()
+  @Matches(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { message: '$property must be a Stripe secret key (sk_test_..., sk_live_...)' })
+  STRIPE_SECRET_KEY?: string;
+
+  @EnvironmentVariable({ description: 'Stripe publishable key, for Stripe Elements on the setup page.', defaultDescription: 'unset' })
+  @IsOptional()
+  @Matches(/^pk_(test|live)_[A-Za-z0-9]+$/, { message: '$property must be a Stripe publishable key (pk_test_..., pk_live_...)' })
+  STRIPE_PUBLISHABLE_KEY?: string;
+
+  @EnvironmentVariable({ description: 'Signing secret of the Stripe webhook endpoint (`POST /billing/stripe/webhook`).', sensitive: true, defaultDescription: 'unset' })
+  @IsOptional()
+  @Matches(/^whsec_[A-Za-z0-9+/=_-]+$/, { message: '$property must be a Stripe webhook secret (whsec_...)' })
+  STRIPE_WEBHOOK_SECRET?: string;
+
+  @EnvironmentVariable({ description: 'Base URL of the Stripe API (a stand-in in tests).' })
+  @IsUrl(HTTP_URL)
+  STRIPE_API_URL = 'https://api.stripe.com';
+
+  @EnvironmentVariable({ description: 'Address that receives USDC on the wallet rail (the `to` of the EIP-3009 authorization); unset: no wallet rail.', defaultDescription: 'unset (no wallet rail)' })
+  @IsOptional()
+  @Matches(/^0x[0-9a-fA-F]{40}$/, { message: '$property must be a 0x-prefixed 20-byte address' })
+  PAYMENT_WALLET_ADDRESS?: string;
+
+  @EnvironmentVariable({ description: 'Chain id of the wallet rail (Base: 8453).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  PAYMENT_CHAIN_ID = 8453;
+
+  @EnvironmentVariable({ description: 'USDC contract on that chain (the EIP-712 verifying contract).' })
+  @Matches(/^0x[0-9a-fA-F]{40}$/, { message: '$property must be a 0x-prefixed 20-byte address' })
+  PAYMENT_USDC_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

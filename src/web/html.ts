@@ -56,6 +56,8 @@ export interface PageOptions {
   formTargets?: string[];
   /** The nonce of the page's one inline script, which may then also fetch from this site. */
   scriptNonce?: string;
+  /** Third-party origins the page's script loads, frames and calls (Stripe Elements). */
+  thirdParty?: { scripts: string[]; frames: string[]; connect: string[] };
   headers?: Record<string, string>;
 }
 
@@ -66,7 +68,10 @@ export interface PageOptions {
  */
 export function sendPage(reply: FastifyReply, status: number, page: string, options: PageOptions = {}): void {
   const formAction = ["'self'", ...(options.formTargets ?? [])].join(' ');
-  const script = options.scriptNonce ? `; script-src 'nonce-${options.scriptNonce}'; connect-src 'self'` : '';
+  const third = options.thirdParty;
+  const script = options.scriptNonce
+    ? `; script-src 'nonce-${options.scriptNonce}'${third ? ` ${third.scripts.join(' ')}` : ''}; connect-src 'self'${third ? ` ${third.connect.join(' ')}` : ''}${third ? `; frame-src ${third.frames.join(' ')}` : ''}`
+    : '';
   void reply
     .status(status)
     .headers(options.headers ?? {})

@@ -5,11 +5,15 @@ import { InvalidInputException, ResourceNotFoundException } from '../common/erro
 import type { DealWorkspaceResult, DealWorkspaceWithOutputsResult } from './dto/workspace.dto.js';
 import { WorkspaceOutput } from './workspace-output.entity.js';
 import { Workspace } from './workspace.entity.js';
+import { sharingAccountsSql } from '../firms/firms.service.js';
 
 const METADATA_MAX_BYTES = 16 * 1024;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Deal workspaces of one account each; another account's id is indistinguishable from a missing one. */
+/**
+ * Deal workspaces of one account, visible to the members of its firm; anyone else's id is
+ * indistinguishable from a missing one.
+ */
 @Injectable()
 export class WorkspacesService {
   constructor(
@@ -25,7 +29,10 @@ export class WorkspacesService {
 
   /** The caller's workspace, or NOT_FOUND: the same answer for a missing id and another account's. */
   async requireOwned(accountId: string, workspaceId: string): Promise<Workspace> {
-    const workspace = UUID.test(workspaceId) ? await this.workspaces.findOneBy({ id: workspaceId, accountId }) : null;
+    const [row] = UUID.test(workspaceId)
+      ? ((await this.workspaces.query(`SELECT id FROM workspaces WHERE id = $1 AND account_id IN ${sharingAccountsSql('$2')}`, [workspaceId, accountId])) as { id: string }[])
+      : [];
+    const workspace = row ? await this.workspaces.findOneBy({ id: row.id }) : null;
     if (!workspace) throw notFound(workspaceId);
     return workspace;
   }
@@ -35,7 +42,7 @@ export class WorkspacesService {
    * plain SQL because this is the hottest query of the service.
    */
   async assertOwned(accountId: string, workspaceId: string): Promise<void> {
-    const rows = UUID.test(workspaceId) ? await this.workspaces.query('SELECT 1 FROM workspaces WHERE id = $1 AND account_id = $2', [workspaceId, accountId]) : [];
+    const rows = UUID.test(workspaceId) ? await this.workspaces.query(`SELECT 1 FROM workspaces WHERE id = $1 AND account_id IN ${sharingAccountsSql('$2')}`, [workspaceId, accountId]) : [];
     if (rows.length === 0) throw notFound(workspaceId);
   }
 
@@ -47,7 +54,7 @@ export class WorkspacesService {
               coalesce(json_agg(json_build_object('taskType', o.task_type, 'toolName', o.tool_name, 'storedAt', o.created_at, 'output', o.output) ORDER BY o.created_at DESC)
                        FILTER (WHERE o.id IS NOT NULL), '[]') AS outputs
          FROM workspaces w LEFT JOIN workspace_outputs o ON o.workspace_id = w.id
-        WHERE w.id = $1 AND w.account_id = $2
+        WHERE w.id = $1 AND w.account_id IN ${sharingAccountsSql('$2')}
         GROUP BY w.id`,
       [workspaceId, accountId],
     )) as { id: string; client_name: string; status: 'ACTIVE'; metadata: Record<string, unknown>; created_at: Date; outputs: { taskType: string; toolName: string; storedAt: string; output: unknown }[] }[];

@@ -1,0 +1,43 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { randomToken } from '../../common/crypto/random-token.js';
+import { ResourceNotFoundException } from '../../common/errors/app.exception.js';
+import { html, renderPage, sendPage } from '../../web/html.js';
+import { formFields } from '../../web/form.js';
+import { paymentSetupPage } from './payment-setup-page.js';
+import { PaymentSetupService } from './payment-setup.service.js';
+import type { SubmittedAuthorization } from './wallet-authorization.js';
+
+const STRIPE = { scripts: ['https://js.stripe.com'], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+
+/** The hosted payment setup page and its wallet submission; the link's token is the credential. */
+@ApiExcludeController()
+@Controller('payment-setup')
+export class PaymentSetupController {
+  constructor(private readonly payments: PaymentSetupService) {}
+
+  @Get(':token')
+  async page(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
+    try {
+      const view = await this.payments.pageView(token);
+      const nonce = randomToken(16);
+      sendPage(reply, 200, paymentSetupPage(view, nonce), { scriptNonce: nonce, ...(view.card && { thirdParty: STRIPE }) });
+    } catch (error) {
+      if (!(error instanceof ResourceNotFoundException)) throw error;
+      sendPage(reply, 404, renderPage({ title: 'Link expired', body: html`<h1>This payment setup link expired</h1><p role="alert">${error.detail}</p>` }));
+    }
+  }
+
+  @Post(':token/wallet')
+  @HttpCode(200)
+  wallet(@Param('token') token: string, @Body() body: unknown): Promise<{ status: 'complete' }> {
+    const fields = formFields(body);
+    const submitted: SubmittedAuthorization = {
+      domain: formFields(fields.domain),
+      message: formFields(fields.message),
+      signature: fields.signature,
+    };
+    return this.payments.completeWithWallet(token, submitted);
+  }
+}

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { McpTool } from '../../mcp/tools/mcp-tool.decorator.js';
+import type { ToolContext } from '../../mcp/tools/tool-call.js';
+import { CheckPaymentSetupInput, InitiatePaymentSetupInput, PaymentSetupSessionResult, PaymentSetupStatusResult } from '../dto/payment-setup.dto.js';
+import { PaymentSetupService, type PaymentSetupStatus } from './payment-setup.service.js';
+
+@Injectable()
+export class PaymentTools {
+  constructor(private readonly payments: PaymentSetupService) {}
+
+  @McpTool({
+    name: 'initiate_payment_setup',
+    title: 'Set up payment',
+    description:
+      'Starts a 10-minute payment setup: give setupUrl to the person, who authorizes a monthly budget by card or by one USDC wallet signature. ' +
+      'Then call check_payment_setup with sessionToken. Once complete, metered calls beyond the free amount are charged within the budget.',
+    input: InitiatePaymentSetupInput,
+    output: PaymentSetupSessionResult,
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  })
+  initiate(input: InitiatePaymentSetupInput, context: ToolContext): Promise<PaymentSetupSessionResult> {
+    return this.payments.initiate(context.accountId, input);
+  }
+
+  @McpTool({
+    name: 'check_payment_setup',
+    title: 'Check payment setup',
+    description: 'pending, complete (with intentMandate, a signed mandate) or expired (10 minutes after initiate_payment_setup).',
+    input: CheckPaymentSetupInput,
+    output: PaymentSetupStatusResult,
+    annotations: { readOnlyHint: true, openWorldHint: false },
+  })
+  check(input: CheckPaymentSetupInput, context: ToolContext): Promise<PaymentSetupStatus> {
+    return this.payments.check(context.accountId, input.session_token);
+  }
+}

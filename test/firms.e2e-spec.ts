@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { postMcp } from './support/mcp-helpers.js';
+import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
+import { humanToken } from './support/oauth-helpers.js';
+import { startApp, type RunningApp } from './support/test-app.js';
+
+type Firm = { firmId: string; firmName: string; role: string; members: number; inviteCode?: string };
+
+describe('firms (link_to_firm)', () => {
+  const clock = new TestClock();
+  let service: RunningApp;
+
+  beforeAll(async () => {
+    clock.set('2026-11-20T10:00:00Z');
+    service = await startApp({ additionalModules: [MeteredTestToolsModule], clock, env: { RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_MCP: '100000/60' } });
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  async function tool<T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}): Promise<{ status: number; result?: T; error?: { code: string; message: string } }> {
+    const response = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
+    if (response.status !== 200) return { status: response.status };
+    const body = (await response.json()) as { result: { isError?: boolean; structuredContent?: T; content: { text: string }[] } };
+    if (body.result.isError) return { status: 200, error: JSON.parse(body.result.content[0].text).error };
+    return { status: 200, result: body.result.structuredContent };
+  }
+  const person = async () => (await humanToken(service.url)).accessToken;
+  const memoBalance = async (token: string) =>
+    ((await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { firmId: string | null; balances: { usageKey: string; used: number; granted: number }[] });
+
+  async function firmOfTwo(): Promise<{ creator: string; member: string; firm: Firm }> {
+    const [creator, member] = await Promise.all([person(), person()]);
+    const firm = (await tool<Firm>(creator, 'link_to_firm', { firmName: ' Acme Capital ' })).result!;
+    expect(firm).toEqual({ firmId: expect.any(String), firmName: 'Acme Capital', role: 'creator', members: 1, inviteCode: expect.stringMatching(/^firm_/) });
+    expect((await tool<Firm>(member, 'link_to_firm', { inviteCode: firm.inviteCode })).result).toEqual({ firmId: firm.firmId, firmName: 'Acme Capital', role: 'member', members: 2 });
+    return { creator, member, firm };
+  }
+
+  it("lets members drain one shared monthly free tier, and shows it as the firm's", async () => {
+    const { creator, member, firm } = await firmOfTwo();
+    expect((await tool(creator, 'test_metered_credit_memo_drafting')).status).toBe(200);
+    expect((await tool(member, 'test_metered_credit_memo_drafting')).status).toBe(200);
+    expect((await tool(creator, 'test_metered_credit_memo_drafting')).status).toBe(200);
+    expect((await tool(member, 'test_metered_credit_memo_drafting')).status).toBe(402);
+    expect((await tool(creator, 'test_metered_credit_memo_drafting')).status).toBe(402);
+    const usage = await memoBalance(member);
+    expect(usage.firmId).toBe(firm.firmId);
+    expect(usage.balances.find((balance) => balance.usageKey === 'credit_memo_drafting')).toMatchObject({ granted: 3, used: 3 });
+  });
+
+  it("shares the members' deal workspaces, and only theirs", async () => {
+    const { creator, member } = await firmOfTwo();
+    const outsider = await person();
+    const { workspaceId } = (await tool<{ workspaceId: string }>(creator, 'create_deal_workspace', { clientName: 'Shared deal' })).result!;
+    expect((await tool<{ clientName: string }>(member, 'get_deal_workspace', { workspaceId })).result?.clientName).toBe('Shared deal');
+    expect((await tool(outsider, 'get_deal_workspace', { workspaceId })).error?.code).toBe('NOT_FOUND');
+  });
+
+  it('neither duplicates nor loses a personal balance when someone joins and leaves', async () => {
+    const { firm } = await firmOfTwo();
+    const joiner = await person();
+    expect((await tool(joiner, 'test_metered_credit_memo_drafting')).status).toBe(200);
+    await tool(joiner, 'link_to_firm', { inviteCode: firm.inviteCode });
+    expect((await memoBalance(joiner)).balances.find((balance) => balance.usageKey === 'credit_memo_drafting')).toMatchObject({ used: 0 });
+    expect((await tool<Firm>(joiner, 'link_to_firm', { leave: true })).result).toMatchObject({ role: 'left', members: 2 });
+    const after = await memoBalance(joiner);
+    expect(after.firmId).toBeNull();
+    expect(after.balances.find((balance) => balance.usageKey === 'credit_memo_drafting')).toMatchObject({ granted: 3, used: 1 });
+  });
+
+  it('refuses an unknown code, a second firm, and ambiguous arguments', async () => {
+    const { creator } = await firmOfTwo();
+    const loner = await person();
+    expect((await tool(loner, 'link_to_firm', { inviteCode: 'firm_nope' })).error?.code).toBe('NOT_FOUND');
+    expect((await tool(creator, 'link_to_firm', { firmName: 'Second' })).error?.message).toContain('already belongs to a firm');
+    expect((await tool(loner, 'link_to_firm', { firmName: 'A', inviteCode: 'B' })).error?.message).toBe('Give exactly one of firmName, inviteCode or leave: true.');
+    expect((await tool(loner, 'link_to_firm', {})).error?.code).toBe('INVALID_INPUT');
+    expect((await tool(loner, 'link_to_firm', { leave: true })).error?.message).toBe('This account belongs to no firm.');
+  });
+
+  it('admits one firm per account when two joins race', async () => {
+    const [a, b] = await Promise.all([firmOfTwo(), firmOfTwo()]);
+    const racer = await person();
+    const outcomes = await Promise.all([tool<Firm>(racer, 'link_to_firm', { inviteCode: a.firm.inviteCode }), tool<Firm>(racer, 'link_to_firm', { inviteCode: b.firm.inviteCode })]);
+    expect(outcomes.filter((outcome) => outcome.result).length).toBe(1);
+    expect(outcomes.filter((outcome) => outcome.error).length).toBe(1);
+  });
+});

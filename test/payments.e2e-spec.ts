@@ -1,0 +1,319 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import Stripe from 'stripe';
+import { DataSource } from 'typeorm';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support/browser.js';
+import { postMcp } from './support/mcp-helpers.js';
+import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
+import { startApp, type RunningApp } from './support/test-app.js';
+
+const PAYEE = '0x1111111111111111111111111111111111111111';
+const WEBHOOK_SECRET = 'whsec_test_payments';
+
+/** Plays Stripe's API (SetupIntents) and delivers signed webhooks the way Stripe does. */
+class FakeStripe {
+  server?: Server;
+  url = '';
+  readonly setupIntents = new Map<string, { id: string; metadata: Record<string, string> }>();
+  readonly authorizations: string[] = [];
+
+  async start(): Promise<void> {
+    this.server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        this.authorizations.push(request.headers.authorization ?? '');
+        if (request.method === 'POST' && request.url === '/v1/setup_intents') {
+          const form = new URLSearchParams(body);
+          const id = `seti_${this.setupIntents.size + 1}${Date.now()}`;
+          const metadata = { payment_setup_session: form.get('metadata[payment_setup_session]') ?? '', account: form.get('metadata[account]') ?? '' };
+          this.setupIntents.set(id, { id, metadata });
+          return void response
+            .writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_test' })
+            .end(JSON.stringify({ id, object: 'setup_intent', client_secret: `${id}_secret_test`, status: 'requires_payment_method', usage: 'off_session', metadata }));
+        }
+        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** What Stripe sends once the person confirmed the card on the page. */
+  async deliverSucceeded(serviceUrl: string, setupIntentId: string, secret = WEBHOOK_SECRET): Promise<Response> {
+    const payload = JSON.stringify({
+      id: `evt_${Date.now()}`,
+      object: 'event',
+      type: 'setup_intent.succeeded',
+      data: { object: { id: setupIntentId, object: 'setup_intent', status: 'succeeded', payment_method: 'pm_card_visa', customer: null, metadata: this.setupIntents.get(setupIntentId)?.metadata ?? {} } },
+    });
+    const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret });
+    return fetch(`${serviceUrl}/billing/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+/** What a wallet does with the page's typed data (viem's local account, as a browser wallet would). */
+function signTransferAuthorization(signer: ReturnType<typeof privateKeyToAccount>, typed: Pick<TemplateJson, 'domain' | 'types' | 'message'>): Promise<string> {
+  const { message } = typed;
+  const sign = signer.signTypedData as (parameters: Record<string, unknown>) => Promise<string>;
+  return sign({
+    domain: typed.domain,
+    types: typed.types,
+    primaryType: 'TransferWithAuthorization',
+    message: { ...message, value: BigInt(message.value), validAfter: BigInt(message.validAfter), validBefore: BigInt(message.validBefore) },
+  });
+}
+
+type Session = { setupUrl: string; sessionToken: string; expiresAt: string; rail: string; maxMonthlyBudgetUsd: number };
+type TemplateJson = { domain: Record<string, unknown>; types: Record<string, unknown>; primaryType: string; message: Record<string, string>; submitPath: string };
+
+describe('payment setup, mandates and charging', () => {
+  const clock = new TestClock();
+  const stripe = new FakeStripe();
+  let service: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    clock.set('2026-11-10T09:00:00Z');
+    await stripe.start();
+    [service, browser] = await Promise.all([
+      startApp({
+        reachablePublicUrls: true,
+        additionalModules: [MeteredTestToolsModule],
+        clock,
+        env: {
+          M2M_REGISTRATION_LIMIT: '1000',
+          RATE_LIMIT_MCP: '100000/60',
+          PAYMENT_WALLET_ADDRESS: PAYEE,
+          STRIPE_SECRET_KEY: 'sk_test_payments',
+          STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
+          STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          STRIPE_API_URL: stripe.url,
+        },
+      }),
+      launchChromium(),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([service?.close(), browser?.close(), stripe.stop()]);
+  });
+
+  async function machineToken(): Promise<{ token: string; accountId: string }> {
+    const registration = (await (await fetch(`${service.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'payer' }) })).json()) as { client_id: string; client_secret: string };
+    const issued = await fetch(`${service.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}` },
+      body: 'grant_type=client_credentials',
+    });
+    const token = ((await issued.json()) as { access_token: string }).access_token;
+    const account = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as { accountId: string };
+    return { token, accountId: account.accountId };
+  }
+
+  async function tool<T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}): Promise<{ status: number; result?: T; error?: { code: string; message: string } }> {
+    const response = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
+    if (response.status !== 200) return { status: response.status };
+    const body = (await response.json()) as { result: { isError?: boolean; structuredContent?: T; content: { text: string }[] } };
+    if (body.result.isError) return { status: 200, error: JSON.parse(body.result.content[0].text).error };
+    return { status: 200, result: body.result.structuredContent };
+  }
+
+  async function walletTemplate(session: Session): Promise<TemplateJson> {
+    const page = await (await fetch(session.setupUrl)).text();
+    return JSON.parse(/<script type="application\/json" id="wallet-data">([\s\S]*?)<\/script>/.exec(page)![1]) as TemplateJson;
+  }
+
+  /** Signs the page's authorization with a local wallet (viem), optionally changed first. */
+  async function signedAuthorization(session: Session, change: (template: TemplateJson) => void = () => undefined, signer = privateKeyToAccount(generatePrivateKey())) {
+    const template = await walletTemplate(session);
+    template.message.from = signer.address;
+    change(template);
+    const message = template.message;
+    const signature = await signTransferAuthorization(signer, template);
+    return { template, body: { domain: template.domain, message, signature } };
+  }
+
+  const submit = (session: Session, body: unknown) => fetch(`${session.setupUrl}/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  async function completeWithWallet(token: string, maxMonthlyBudgetUsd: number): Promise<Session> {
+    const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { maxMonthlyBudgetUsd, rail: 'crypto' });
+    const { body } = await signedAuthorization(session!);
+    expect((await submit(session!, body)).status).toBe(200);
+    return session!;
+  }
+
+  describe('initiate_payment_setup and check_payment_setup', () => {
+    it('opens a 10-minute session with the defaults, pending until authorized, then expired', async () => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup');
+      expect(session).toEqual({ setupUrl: expect.stringMatching(new RegExp(`^${service.url}/payment-setup/[A-Za-z0-9_-]{43}$`)), sessionToken: expect.any(String), expiresAt: '2026-11-10T09:10:00.000Z', rail: 'both', maxMonthlyBudgetUsd: 50 });
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
+      clock.set('2026-11-10T09:10:00Z');
+      try {
+        expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'expired' });
+        expect((await fetch(session!.setupUrl)).status).toBe(404);
+      } finally {
+        clock.set('2026-11-10T09:00:00Z');
+      }
+    });
+
+    it.each([[0], [500.01], [-5]])('refuses a budget of %s', async (maxMonthlyBudgetUsd) => {
+      const { token } = await machineToken();
+      expect((await tool(token, 'initiate_payment_setup', { maxMonthlyBudgetUsd })).error?.code).toBe('INVALID_INPUT');
+    });
+
+    it("answers another account's session token, and an unknown one, with NOT_FOUND", async () => {
+      const [owner, other] = await Promise.all([machineToken(), machineToken()]);
+      const { result: session } = await tool<Session>(owner.token, 'initiate_payment_setup');
+      expect((await tool(other.token, 'check_payment_setup', { session_token: session!.sessionToken })).error?.code).toBe('NOT_FOUND');
+      expect((await tool(other.token, 'check_payment_setup', { session_token: 'made-up' })).error?.code).toBe('NOT_FOUND');
+    });
+  });
+
+  describe('the wallet rail', () => {
+    it('completes with a valid EIP-3009 authorization, and the intentMandate verifies against the JWKS', async () => {
+      const { token, accountId } = await machineToken();
+      const session = await completeWithWallet(token, 25);
+      const status = (await tool<{ status: string; intentMandate: string }>(token, 'check_payment_setup', { session_token: session.sessionToken })).result!;
+      expect(status.status).toBe('complete');
+      const jwks = createLocalJWKSet((await (await fetch(`${service.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet);
+      const { payload, protectedHeader } = await jwtVerify(status.intentMandate, jwks, { issuer: service.url, audience: service.url, currentDate: clock.now() });
+      expect(protectedHeader.typ).toBe('mandate+jwt');
+      expect(payload).toMatchObject({ sub: accountId, rail: 'crypto', monthly_budget_usd: 25, currency: 'USD', status: 'active' });
+    });
+
+    it.each([
+      ['a forged signature', (template: TemplateJson) => void template, 'The signature does not match', true],
+      ['another chain', (template: TemplateJson) => (template.domain.chainId = 1), 'is for chain 1', false],
+      ['another amount', (template: TemplateJson) => (template.message.value = '1'), 'is for 1 units', false],
+      ['an ended window', (template: TemplateJson) => (template.message.validBefore = String(Math.floor(Date.parse('2026-11-01T00:00:00Z') / 1000))), 'window', false],
+      ['another payee', (template: TemplateJson) => (template.message.to = '0x2222222222222222222222222222222222222222'), 'pays another address', false],
+    ])('refuses %s and stays pending', async (_case, change, reason, forge) => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'crypto' });
+      const { body } = await signedAuthorization(session!, change);
+      if (forge) body.message.from = privateKeyToAccount(generatePrivateKey()).address;
+      const response = await submit(session!, body);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { detail: string }).detail).toContain(reason);
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
+    });
+
+    it('completes in Chromium with an injected wallet (a viem local account behind window.ethereum)', async () => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'crypto', maxMonthlyBudgetUsd: 10 });
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      const page = await browser.newPage();
+      page.setDefaultTimeout(10_000);
+      try {
+        await page.exposeFunction('testWalletSign', async (json: string) => {
+          const typed = JSON.parse(json) as TemplateJson;
+          const { EIP712Domain: _domain, ...types } = typed.types;
+          return signTransferAuthorization(wallet, { ...typed, types });
+        });
+        await page.addInitScript((address) => {
+          const target = globalThis as unknown as { ethereum: unknown; testWalletSign: (json: string) => Promise<string> };
+          target.ethereum = {
+            request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+              if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+              if (method === 'eth_signTypedData_v4') return target.testWalletSign(params![1] as string);
+              throw new Error(`unsupported ${method}`);
+            },
+          };
+        }, wallet.address);
+        await page.goto(session!.setupUrl);
+        await page.getByRole('button', { name: 'Authorize with wallet' }).click();
+        await page.locator('#status[data-state="complete"]').waitFor();
+      } finally {
+        await page.close();
+      }
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'complete', rail: 'crypto', maxMonthlyBudgetUsd: 10 });
+    });
+  });
+
+  describe('the card rail', () => {
+    it('creates a SetupIntent for the page and completes on the signed setup_intent.succeeded webhook, once', async () => {
+      const { token, accountId } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'fiat', maxMonthlyBudgetUsd: 100 });
+      const page = await (await fetch(session!.setupUrl)).text();
+      expect(page).toContain('Authorize card');
+      expect(page).not.toContain('Authorize with wallet');
+      const [intent] = [...stripe.setupIntents.values()].filter((candidate) => candidate.metadata.account === accountId);
+      expect(stripe.authorizations.at(-1)).toBe('Bearer sk_test_payments');
+      expect((await stripe.deliverSucceeded(service.url, intent.id, 'whsec_wrong')).status).toBe(400);
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
+      expect((await stripe.deliverSucceeded(service.url, intent.id)).status).toBe(200);
+      expect((await stripe.deliverSucceeded(service.url, intent.id)).status).toBe(200);
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'complete', rail: 'fiat' });
+      const [{ count }] = await service.app.get(DataSource).query('SELECT count(*) FROM payment_mandates WHERE account_id = $1', [accountId]);
+      expect(Number(count)).toBe(1);
+    });
+  });
+
+  describe('charging', () => {
+    const ledger = async (accountId: string) =>
+      (await service.app.get(DataSource).query("SELECT funding, amount_cents FROM usage_ledger WHERE account_id = $1 AND entry = 'commit' ORDER BY id", [accountId])) as { funding: string; amount_cents: number }[];
+
+    it('charges calls beyond the free amount at the price, within the monthly budget, then answers 402 saying so', async () => {
+      const { token, accountId } = await machineToken();
+      await completeWithWallet(token, 1);
+      const statuses: number[] = [];
+      for (let call = 0; call < 4; call++) statuses.push((await tool(token, 'test_metered_pitch_deck_precheck')).status);
+      expect(statuses).toEqual([200, 200, 200, 402]);
+      expect(await ledger(accountId)).toEqual([
+        { funding: 'free', amount_cents: 0 },
+        { funding: 'charged', amount_cents: 50 },
+        { funding: 'charged', amount_cents: 50 },
+      ]);
+      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
+      expect(usage.mandate).toMatchObject({ rail: 'crypto', monthlyBudgetCents: 100, spentThisMonthCents: 100 });
+      const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+      expect(((await refused.json()) as { detail: string }).detail).toContain("exceed this month's budget of $1.00");
+    });
+
+    it('serves exactly 10 of 50 simultaneous charged calls against a budget that fits 10, and the ledger sums match', async () => {
+      const { token, accountId } = await machineToken();
+      expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // the free trial call
+      await completeWithWallet(token, 5);
+      const statuses = await Promise.all(Array.from({ length: 50 }, () => tool(token, 'test_metered_pitch_deck_precheck', { delayMs: 10 }).then((outcome) => outcome.status)));
+      expect(statuses.filter((status) => status === 200)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 402)).toHaveLength(40);
+      const charges = (await ledger(accountId)).filter((entry) => entry.funding === 'charged');
+      expect(charges.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(500);
+      const [spend] = await service.app.get(DataSource).query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
+      expect(spend.spent_cents).toBe(500);
+    });
+
+    it("charges a firm member's calls to the firm's one mandate", async () => {
+      const [payer, member] = await Promise.all([machineToken(), machineToken()]);
+      const firm = (await tool<{ inviteCode: string }>(payer.token, 'link_to_firm', { firmName: 'Payers LLP' })).result!;
+      expect((await tool(member.token, 'link_to_firm', { inviteCode: firm.inviteCode })).status).toBe(200);
+      await completeWithWallet(payer.token, 1);
+      expect((await tool(member.token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // the member's own trial
+      expect((await tool(member.token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // charged to the firm
+      const [charge] = await service.app.get(DataSource).query(
+        "SELECT l.amount_cents, m.account_id AS mandate_account FROM usage_ledger l JOIN payment_mandates m ON m.id = l.mandate_id WHERE l.account_id = $1 AND l.entry = 'commit' AND l.funding = 'charged'",
+        [member.accountId],
+      );
+      expect(charge).toEqual({ amount_cents: 50, mandate_account: payer.accountId });
+    });
+
+    it('does not charge a call that fails', async () => {
+      const { token, accountId } = await machineToken();
+      expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
+      await completeWithWallet(token, 5);
+      expect((await tool(token, 'test_metered_pitch_deck_precheck', { fail: true })).error?.code).toBe('INVALID_INPUT');
+      const [spend] = await service.app.get(DataSource).query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
+      expect(spend.spent_cents).toBe(0);
+    });
+  });
+});
