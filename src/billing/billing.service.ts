@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { LRUCache } from 'lru-cache';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
-import { ForbiddenException, PaymentRequiredException } from '../common/errors/app.exception.js';
+import { PaymentRequiredException } from '../common/errors/app.exception.js';
 import { FirmsService } from '../firms/firms.service.js';
 import { USAGE_PLAN, type UsageKey } from './usage-plan.js';
 
@@ -44,8 +43,6 @@ export interface UsageSummary {
  */
 @Injectable()
 export class BillingService {
-  private readonly kinds = new LRUCache<string, 'human' | 'machine'>({ max: 50_000 });
-
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -62,30 +59,36 @@ export class BillingService {
   }
 
   async reserve(request: { accountId: string; usageKey: UsageKey; units: number; toolName: string }): Promise<Reservation> {
-    const kind = await this.kindOf(request.accountId);
+    const { kind, firmId } = await this.firms.membership(request.accountId);
     const period = kind === 'machine' ? TRIAL_PERIOD : this.currentMonth();
     const entry = USAGE_PLAN[request.usageKey];
-    const firmId = await this.firms.firmOf(request.accountId);
     // A machine's trial is its own; the people's monthly amount and the mandate are the firm's.
     const ownerId = kind === 'human' && firmId ? firmId : request.accountId;
     const reservation: Reservation = { ...request, callId: randomUUID(), ownerId, period, funding: 'free', amountCents: 0 };
-    const reserved = await this.dataSource.transaction(async (manager) => {
-      if (kind === 'human') {
-        await manager.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [reservation.ownerId, request.usageKey, period, entry.humanMonthlyFree]);
-      }
-      // The row lock makes concurrent reservations take turns; each sees the others' units.
-      const [updated] = (await manager.query('UPDATE quota_balances SET used = used + $4 WHERE owner_id = $1 AND usage_key = $2 AND period = $3 AND used + $4 <= granted RETURNING used', [
-        reservation.ownerId,
-        request.usageKey,
-        period,
-        request.units,
-      ])) as [unknown[], number];
-      if (updated.length === 0) return false;
-      await this.appendLedger(manager, reservation, 'reserve');
-      return true;
-    });
+    let reserved = await this.reserveFree(reservation);
+    if (!reserved && kind === 'human') {
+      // A person's balance for the month is created on first use, then reserved against.
+      await this.dataSource.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [ownerId, request.usageKey, period, entry.humanMonthlyFree]);
+      reserved = await this.reserveFree(reservation);
+    }
     if (reserved) return reservation;
     return this.reserveCharge({ ...reservation, ownerId: firmId ?? request.accountId }, kind);
+  }
+
+  /**
+   * The check and the record in one statement: the conditional UPDATE takes the units only if they
+   * are there (its row lock makes concurrent calls take turns), and the ledger entry is written
+   * from its result, so one exists exactly when the units were taken.
+   */
+  private async reserveFree(reservation: Reservation): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `WITH reserved AS (
+         UPDATE quota_balances SET used = used + $5 WHERE owner_id = $1 AND usage_key = $2 AND period = $3 AND used + $5 <= granted RETURNING owner_id)
+       INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name)
+       SELECT 'reserve', $4, $6, owner_id, $2, $3, $5, 'free', 0, $7 FROM reserved RETURNING id`,
+      [reservation.ownerId, reservation.usageKey, reservation.period, reservation.callId, reservation.units, reservation.accountId, reservation.toolName],
+    )) as unknown[];
+    return rows.length === 1;
   }
 
   /**
@@ -142,9 +145,8 @@ export class BillingService {
   }
 
   async usage(accountId: string): Promise<UsageSummary> {
-    const kind = await this.kindOf(accountId);
+    const { kind, firmId } = await this.firms.membership(accountId);
     const period = kind === 'machine' ? TRIAL_PERIOD : this.currentMonth();
-    const firmId = await this.firms.firmOf(accountId);
     const balanceOwner = kind === 'human' && firmId ? firmId : accountId;
     const rows = (await this.dataSource.query('SELECT usage_key, granted, used FROM quota_balances WHERE owner_id = $1 AND period = $2', [balanceOwner, period])) as { usage_key: UsageKey; granted: number; used: number }[];
     const byKey = new Map(rows.map((row) => [row.usage_key, row]));
@@ -178,16 +180,6 @@ export class BillingService {
 
   private currentMonth(): string {
     return this.clock.now().toISOString().slice(0, 7);
-  }
-
-  private async kindOf(accountId: string): Promise<'human' | 'machine'> {
-    const known = this.kinds.get(accountId);
-    if (known) return known;
-    const [row] = (await this.dataSource.query('SELECT kind FROM accounts WHERE id = $1', [accountId])) as { kind: 'human' | 'machine' }[];
-    // A token of an external identity provider names no account of this service to bill.
-    if (!row) throw new ForbiddenException('Metered tools need an account of this service: sign in here, or register a machine client.');
-    this.kinds.set(accountId, row.kind);
-    return row.kind;
   }
 
   private async appendLedger(manager: EntityManager, reservation: Reservation, entry: 'reserve' | 'commit' | 'release'): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { randomToken, sha256 } from '../common/crypto/random-token.js';
-import { InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
+import { ForbiddenException, InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
 import type { FirmResult } from './dto/link-to-firm.dto.js';
 
 /**
@@ -16,6 +16,17 @@ export const sharingAccountsSql = (parameter: string) =>
 @Injectable()
 export class FirmsService {
   constructor(private readonly dataSource: DataSource) {}
+
+  /** The account's kind and firm in one query: what metering needs on every call. */
+  async membership(accountId: string): Promise<{ kind: 'human' | 'machine'; firmId: string | null }> {
+    const [row] = (await this.dataSource.query('SELECT a.kind, m.firm_id FROM accounts a LEFT JOIN firm_members m ON m.account_id = a.id WHERE a.id = $1', [accountId])) as {
+      kind: 'human' | 'machine';
+      firm_id: string | null;
+    }[];
+    // A token of an external identity provider names no account of this service to bill.
+    if (!row) throw new ForbiddenException('Metered tools need an account of this service: sign in here, or register a machine client.');
+    return { kind: row.kind, firmId: row.firm_id };
+  }
 
   /** The firm whose balances and mandate an account uses, or null. */
   async firmOf(accountId: string): Promise<string | null> {

@@ -134,7 +134,9 @@ export class ToolRegistry {
     if (!tool) throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names the tools of this server.`);
 
     const input = plainToInstance(tool.options.input, args) as object;
-    const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true });
+    // forbidUnknownValues off: a tool without parameters has an input class without rules, whose
+    // empty arguments are valid (any argument is still refused as not whitelisted).
+    const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
     if (errors.length > 0) return toolError(new InvalidInputException(`Invalid arguments for ${name}: ${describeValidationErrors(errors).join('; ')}.`));
 
     const call: ToolCall = { tool: tool.options, input, context };
