@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DataSource } from 'typeorm';
+import { BillingService } from '../src/billing/billing.service.js';
 import { USAGE_PLAN, type UsageKey } from '../src/billing/usage-plan.js';
 import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, postMcp, structured, toolError } from './support/mcp-helpers.js';
@@ -193,6 +194,23 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
       expect(toolError(failed.result).error.code).toBe('INVALID_INPUT');
       const retried = (await (await callTool(token, 'test_metered_pitch_deck_precheck', {}, { 'idempotency-key': 'flaky' })).json()) as { result: { isError?: boolean } };
       expect(retried.result.isError).toBeUndefined();
+      expect((await ledger(accountId)).map((entry) => entry.entry)).toEqual(['reserve', 'release', 'reserve', 'commit']);
+    });
+  });
+
+  describe('reservations left behind', () => {
+    it('are released after 30 minutes when the process that made them died before settling, once', async () => {
+      const { token, accountId } = await machine();
+      const billing = service.app.get(BillingService);
+      // What a process that dies mid-call leaves: a reservation with neither commit nor release.
+      const orphan = await billing.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'test_metered_pitch_deck_precheck' });
+      await expectPaymentRequired(await callTool(token, 'test_metered_pitch_deck_precheck'));
+      await billing.releaseStale();
+      await expectPaymentRequired(await callTool(token, 'test_metered_pitch_deck_precheck'));
+      await service.app.get(DataSource).query(`UPDATE usage_ledger SET created_at = now() - interval '31 minutes' WHERE call_id = $1`, [orphan.callId]);
+      await billing.releaseStale();
+      await billing.releaseStale();
+      expect((await callTool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
       expect((await ledger(accountId)).map((entry) => entry.entry)).toEqual(['reserve', 'release', 'reserve', 'commit']);
     });
   });

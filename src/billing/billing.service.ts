@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PaymentRequiredException } from '../common/errors/app.exception.js';
 import { FirmsService } from '../firms/firms.service.js';
-import { USAGE_PLAN, type UsageKey } from './usage-plan.js';
+import { AppConfig } from '../config/app-config.js';
+import type { UsageKey, UsagePlan, UsagePlanEntry } from './usage-plan.js';
 
 /** The machine trial never resets; people's free amounts belong to a calendar month (UTC). */
 export const TRIAL_PERIOD = 'trial';
+/** Longer than any tool call runs: a reservation this old was left by a process that died. */
+export const STALE_RESERVATION_MINUTES = 30;
 
 /** Units held for one call until it succeeds (commit) or fails (release). */
 export interface Reservation {
@@ -42,16 +45,31 @@ export interface UsageSummary {
  * failed, releases them. Every step is a ledger entry; the ledger is never updated.
  */
 @Injectable()
-export class BillingService {
+export class BillingService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private sweeper?: NodeJS.Timeout;
+  private readonly plan: UsagePlan;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly firms: FirmsService,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.plan = config.usagePlan;
+  }
+
+  onApplicationBootstrap(): void {
+    this.sweeper = setInterval(() => void this.releaseStale().catch(() => undefined), 60_000);
+    this.sweeper.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.sweeper);
+  }
 
   /** Called inside the machine registration's transaction: the trial exists exactly when the account does. */
   async seedMachineTrial(accountId: string, manager: EntityManager): Promise<Record<UsageKey, number>> {
-    const trial = Object.entries(USAGE_PLAN).filter(([, entry]) => entry.machineTrialFree > 0) as [UsageKey, (typeof USAGE_PLAN)[UsageKey]][];
+    const trial = Object.entries(this.plan).filter(([, entry]) => entry.machineTrialFree > 0) as [UsageKey, UsagePlanEntry][];
     for (const [usageKey, entry] of trial) {
       await manager.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4)', [accountId, usageKey, TRIAL_PERIOD, entry.machineTrialFree]);
     }
@@ -61,7 +79,7 @@ export class BillingService {
   async reserve(request: { accountId: string; usageKey: UsageKey; units: number; toolName: string }): Promise<Reservation> {
     const { kind, firmId } = await this.firms.membership(request.accountId);
     const period = kind === 'machine' ? TRIAL_PERIOD : this.currentMonth();
-    const entry = USAGE_PLAN[request.usageKey];
+    const entry = this.plan[request.usageKey];
     // A machine's trial is its own; the people's monthly amount and the mandate are the firm's.
     const ownerId = kind === 'human' && firmId ? firmId : request.accountId;
     const reservation: Reservation = { ...request, callId: randomUUID(), ownerId, period, funding: 'free', amountCents: 0 };
@@ -96,7 +114,7 @@ export class BillingService {
    * budget (one conditional UPDATE, so concurrent calls never overspend), else 402.
    */
   private async reserveCharge(request: Reservation, kind: 'human' | 'machine'): Promise<Reservation> {
-    const entry = USAGE_PLAN[request.usageKey];
+    const entry = this.plan[request.usageKey];
     const now = this.clock.now();
     const [mandate] = (await this.dataSource.query(
       `SELECT id, budget_cents FROM payment_mandates WHERE owner_id = $1 AND status = 'active' AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
@@ -128,19 +146,63 @@ export class BillingService {
     );
   }
 
+  /**
+   * Gives back the units of calls whose process died between reserve and commit/release: a
+   * reservation older than STALE_RESERVATION_MINUTES with neither is released. The unique
+   * (call_id, entry) index makes this safe to run on every replica at once.
+   */
+  async releaseStale(): Promise<number> {
+    const stale = (await this.dataSource.query(
+      `SELECT call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, mandate_id, tool_name FROM usage_ledger r
+        WHERE r.entry = 'reserve' AND r.created_at < now() - make_interval(mins => $1)
+          AND NOT EXISTS (SELECT 1 FROM usage_ledger settled WHERE settled.call_id = r.call_id AND settled.entry IN ('commit', 'release'))
+        ORDER BY r.id LIMIT 500`,
+      [STALE_RESERVATION_MINUTES],
+    )) as { call_id: string; account_id: string; owner_id: string; usage_key: UsageKey; period: string; units: number; funding: 'free' | 'charged'; amount_cents: number; mandate_id: string | null; tool_name: string }[];
+    let released = 0;
+    for (const row of stale) {
+      const reservation: Reservation = {
+        callId: row.call_id,
+        accountId: row.account_id,
+        ownerId: row.owner_id,
+        usageKey: row.usage_key,
+        period: row.period,
+        units: row.units,
+        funding: row.funding,
+        amountCents: row.amount_cents,
+        mandateId: row.mandate_id ?? undefined,
+        toolName: row.tool_name,
+      };
+      if (await this.release(reservation)) released++;
+    }
+    return released;
+  }
+
   async commit(reservation: Reservation): Promise<void> {
     await this.appendLedger(this.dataSource.manager, reservation, 'commit');
   }
 
-  /** A failed call gives its units (or its charge) back. */
-  async release(reservation: Reservation): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
+  /**
+   * A failed call gives its units (or its charge) back, once: the release entry is written first,
+   * only if the call has neither a commit nor a release (the unique index settles a race between
+   * replicas), and the balance is restored only when it was. False if the call was already settled.
+   */
+  async release(reservation: Reservation): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
+      const written = (await manager.query(
+        `INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id)
+         SELECT 'release', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
+          WHERE NOT EXISTS (SELECT 1 FROM usage_ledger WHERE call_id = $1 AND entry = 'commit')
+         ON CONFLICT (call_id, entry) DO NOTHING RETURNING id`,
+        [reservation.callId, reservation.accountId, reservation.ownerId, reservation.usageKey, reservation.period, reservation.units, reservation.funding, reservation.amountCents, reservation.toolName, reservation.mandateId ?? null],
+      )) as unknown[];
+      if (written.length === 0) return false;
       if (reservation.funding === 'charged') {
         await manager.query('UPDATE mandate_spend SET spent_cents = spent_cents - $3 WHERE mandate_id = $1 AND period = $2', [reservation.mandateId, reservation.period, reservation.amountCents]);
       } else {
         await manager.query('UPDATE quota_balances SET used = used - $4 WHERE owner_id = $1 AND usage_key = $2 AND period = $3', [reservation.ownerId, reservation.usageKey, reservation.period, reservation.units]);
       }
-      await this.appendLedger(manager, reservation, 'release');
+      return true;
     });
   }
 
@@ -150,8 +212,8 @@ export class BillingService {
     const balanceOwner = kind === 'human' && firmId ? firmId : accountId;
     const rows = (await this.dataSource.query('SELECT usage_key, granted, used FROM quota_balances WHERE owner_id = $1 AND period = $2', [balanceOwner, period])) as { usage_key: UsageKey; granted: number; used: number }[];
     const byKey = new Map(rows.map((row) => [row.usage_key, row]));
-    const balances = (Object.keys(USAGE_PLAN) as UsageKey[]).map((usageKey) => {
-      const entry = USAGE_PLAN[usageKey];
+    const balances = (Object.keys(this.plan) as UsageKey[]).map((usageKey) => {
+      const entry = this.plan[usageKey];
       const granted = byKey.get(usageKey)?.granted ?? (kind === 'human' ? entry.humanMonthlyFree : 0);
       const used = byKey.get(usageKey)?.used ?? 0;
       return { usageKey, unit: entry.unit, granted, used, remaining: granted - used, priceCents: entry.priceCents };

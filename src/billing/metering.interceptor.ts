@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidInputException } from '../common/errors/app.exception.js';
+import { AppConfig } from '../config/app-config.js';
 import { DocumentsService } from '../documents/documents.service.js';
 import { ToolCallInterceptorProvider } from '../mcp/tools/mcp-tool.decorator.js';
 import type { ToolCall, ToolCallInterceptor } from '../mcp/tools/tool-call.js';
 import { BillingService } from './billing.service.js';
-import { USAGE_PLAN } from './usage-plan.js';
 
 /**
  * Meters every tool declared with a `usage` key: reserves the call's units (one per call, or the
@@ -17,12 +17,13 @@ export class MeteringInterceptor implements ToolCallInterceptor {
   constructor(
     private readonly billing: BillingService,
     private readonly documents: DocumentsService,
+    private readonly config: AppConfig,
   ) {}
 
   async intercept(call: ToolCall, next: () => Promise<unknown>): Promise<unknown> {
     const usageKey = call.tool.usage;
     if (!usageKey) return next();
-    const units = USAGE_PLAN[usageKey].unit === 'page' ? await this.pagesOf(call) : 1;
+    const units = this.config.usagePlan[usageKey].unit === 'page' ? await this.pagesOf(call) : 1;
     const reservation = await this.billing.reserve({ accountId: call.context.accountId, usageKey, units, toolName: call.tool.name });
     let output: unknown;
     try {

@@ -27,7 +27,10 @@ export interface UsagePlanEntry {
   machineTrialFree: number;
 }
 
-export const USAGE_PLAN: Readonly<Record<UsageKey, UsagePlanEntry>> = {
+export type UsagePlan = Readonly<Record<UsageKey, UsagePlanEntry>>;
+
+/** The defaults: SERVICE-SPEC 8.1 and 8.2 (USAGE_PLAN_OVERRIDES changes amounts and prices per key). */
+export const USAGE_PLAN: UsagePlan = {
   pitch_deck_precheck: { tool: 'pitch_deck_precheck', unit: 'call', unitLabel: 'per check', priceCents: 50, humanMonthlyFree: 15, machineTrialFree: 1 },
   credit_memo_drafting: { tool: 'professional_memo_agent', unit: 'call', unitLabel: 'per memo', priceCents: 499, humanMonthlyFree: 3, machineTrialFree: 1 },
   document_classification: { tool: 'document_intelligence_agent', unit: 'page', unitLabel: 'per page', priceCents: 6, humanMonthlyFree: 10, machineTrialFree: 2 },
@@ -48,11 +51,47 @@ export function formatPrice(entry: UsagePlanEntry): string {
 }
 
 /** The registration response's `pricing` (SERVICE-SPEC 2.2 keys). */
-export function registrationPricing(plan: Readonly<Record<UsageKey, UsagePlanEntry>> = USAGE_PLAN): Record<string, string> {
+export function registrationPricing(plan: UsagePlan): Record<string, string> {
   return {
     pitch_deck_precheck: formatPrice(plan.pitch_deck_precheck),
     credit_memo_drafting: formatPrice(plan.credit_memo_drafting),
     entity_compliance: formatPrice(plan.entity_compliance),
     document_intelligence: formatPrice(plan.document_classification),
   };
+}
+
+const OVERRIDABLE = ['priceCents', 'humanMonthlyFree', 'machineTrialFree'] as const;
+
+/**
+ * The defaults with USAGE_PLAN_OVERRIDES applied: a JSON object of usage keys, each with any of
+ * `priceCents`, `humanMonthlyFree`, `machineTrialFree` (non-negative integers). Returns the plan, or
+ * the problems, each naming the key and field.
+ */
+export function resolveUsagePlan(overrides: string | undefined): { plan: UsagePlan } | { problems: string[] } {
+  if (!overrides) return { plan: USAGE_PLAN };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(overrides);
+  } catch {
+    return { problems: ['USAGE_PLAN_OVERRIDES: must be a JSON object'] };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { problems: ['USAGE_PLAN_OVERRIDES: must be a JSON object'] };
+  const problems: string[] = [];
+  const plan = { ...USAGE_PLAN } as Record<UsageKey, UsagePlanEntry>;
+  for (const [key, change] of Object.entries(parsed)) {
+    if (!(key in USAGE_PLAN)) {
+      problems.push(`USAGE_PLAN_OVERRIDES: unknown usage key ${key}`);
+      continue;
+    }
+    if (typeof change !== 'object' || change === null) {
+      problems.push(`USAGE_PLAN_OVERRIDES.${key}: must be an object`);
+      continue;
+    }
+    for (const [field, value] of Object.entries(change)) {
+      if (!(OVERRIDABLE as readonly string[]).includes(field)) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: not one of ${OVERRIDABLE.join(', ')}`);
+      else if (!Number.isInteger(value) || (value as number) < 0) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: must be a non-negative integer (cents or units)`);
+    }
+    plan[key as UsageKey] = { ...plan[key as UsageKey], ...(change as Partial<UsagePlanEntry>) };
+  }
+  return problems.length > 0 ? { problems } : { plan };
 }

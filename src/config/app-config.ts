@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
+import { resolveUsagePlan, type UsagePlan } from '../billing/usage-plan.js';
 import { EnvironmentSchema } from './environment.schema.js';
 
 /** The route classes that carry their own rate limit. */
@@ -55,6 +56,8 @@ export class AppConfig {
     uploadTtlSeconds: number;
     s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
   };
+  /** The price and free-quota table: the spec's values with USAGE_PLAN_OVERRIDES applied. */
+  readonly usagePlan: UsagePlan;
   readonly payments: {
     stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl: string };
     wallet?: { payee: string; chainId: number; usdc: string };
@@ -88,6 +91,8 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   if (Boolean(schema.OAUTH_ISSUER) !== Boolean(schema.OAUTH_JWKS_URL)) {
     problems.push('OAUTH_ISSUER and OAUTH_JWKS_URL: set both or neither');
   }
+  const usagePlan = resolveUsagePlan(schema.USAGE_PLAN_OVERRIDES);
+  if ('problems' in usagePlan) problems.push(...usagePlan.problems);
   if (Boolean(schema.S3_ACCESS_KEY_ID) !== Boolean(schema.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
@@ -124,6 +129,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     externalIdentityProvider:
       schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
     m2mRegistrationLimit: schema.M2M_REGISTRATION_LIMIT,
+    usagePlan: (usagePlan as { plan: UsagePlan }).plan,
     payments: {
       stripe: schema.STRIPE_SECRET_KEY
         ? { secretKey: schema.STRIPE_SECRET_KEY, publishableKey: schema.STRIPE_PUBLISHABLE_KEY, webhookSecret: schema.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(schema.STRIPE_API_URL) }

@@ -231,6 +231,15 @@ export class EnvironmentSchema {
   @Max(86_400)
   DOCUMENT_UPLOAD_TTL_SECONDS = 900;
 
+  @EnvironmentVariable({
+    description:
+      'Changes to the price and free-quota table, as JSON: `{"<usage key>": {"priceCents": 60, "humanMonthlyFree": 10, "machineTrialFree": 1}}` (any of the three per key; integers). Unset: the spec\'s values (README "Free tiers, prices and HTTP 402").',
+    defaultDescription: 'unset (spec values)',
+  })
+  @IsOptional()
+  @IsString()
+  USAGE_PLAN_OVERRIDES?: string;
+
   @EnvironmentVariable({ description: 'Stripe secret key for the card rail of payment setup; unset: the setup page offers the wallet only.', sensitive: true, defaultDescription: 'unset (no card rail)' })
   @IsOptional()
   @Matches(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { message: '$property must be a Stripe secret key (sk_test_..., sk_live_...)' })

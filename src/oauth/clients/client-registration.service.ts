@@ -6,7 +6,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { DataSource, Repository } from 'typeorm';
 import { AccountsService } from '../../accounts/accounts.service.js';
 import { BillingService } from '../../billing/billing.service.js';
-import { REGISTRATION_TRIAL_KEYS, registrationPricing, USAGE_PLAN } from '../../billing/usage-plan.js';
+import { REGISTRATION_TRIAL_KEYS, registrationPricing } from '../../billing/usage-plan.js';
 import { randomToken, sha256 } from '../../common/crypto/random-token.js';
 import { RateLimitedException } from '../../common/errors/app.exception.js';
 import { OAuthException, type OAuthErrorName } from '../../common/errors/oauth.exception.js';
@@ -32,7 +32,7 @@ export class ClientRegistrationService {
     private readonly accounts: AccountsService,
     private readonly billing: BillingService,
     private readonly urls: PublicUrls,
-    config: AppConfig,
+    private readonly config: AppConfig,
     @Inject(SHARED_STATE) sharedState: SharedState,
   ) {
     const options = { keyPrefix: `${config.redisKeyPrefix}:m2m-registration`, points: config.m2mRegistrationLimit, duration: DAY_SECONDS };
@@ -128,7 +128,7 @@ export class ClientRegistrationService {
       scope: this.urls.mcpAccessScope,
       token_request_example: `curl -s -u '${client.clientId}:${clientSecret}' -d grant_type=client_credentials --data-urlencode 'scope=${this.urls.mcpAccessScope}' ${this.urls.tokenEndpoint}`,
       free_quota: quota,
-      pricing: registrationPricing(USAGE_PLAN),
+      pricing: registrationPricing(this.config.usagePlan),
       note:
         `One-time trial: ${quota.pitch_deck_precheck} pitch deck precheck, ${quota.credit_memo_drafting} memo, ${quota.document_classification} pages of document intelligence ` +
         `and ${quota.financial_data_extraction} page of data extraction, free. Beyond it, metered tools answer HTTP 402 until a payment mandate is set up with initiate_payment_setup. ` +
