@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
+import { Sql } from '../database/sql.js';
 import { PaymentRequiredException } from '../common/errors/app.exception.js';
 import { FirmsService } from '../firms/firms.service.js';
 import { AppConfig } from '../config/app-config.js';
@@ -44,6 +45,14 @@ export interface UsageSummary {
  * conditional UPDATE, so concurrent calls never overdraw), and afterwards commits them or, if it
  * failed, releases them. Every step is a ledger entry; the ledger is never updated.
  */
+const LEDGER_INSERT =
+  'INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
+
+function ledgerValues(reservation: Reservation, entry: 'reserve' | 'commit' | 'release'): unknown[] {
+  const { callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId } = reservation;
+  return [entry, callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId ?? null];
+}
+
 @Injectable()
 export class BillingService implements OnApplicationBootstrap, OnApplicationShutdown {
   private sweeper?: NodeJS.Timeout;
@@ -51,6 +60,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     private readonly dataSource: DataSource,
+    private readonly sql: Sql,
     private readonly clock: Clock,
     private readonly firms: FirmsService,
     config: AppConfig,
@@ -99,13 +109,13 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
    * from its result, so one exists exactly when the units were taken.
    */
   private async reserveFree(reservation: Reservation): Promise<boolean> {
-    const rows = (await this.dataSource.query(
+    const rows = await this.sql.query(
       `WITH reserved AS (
          UPDATE quota_balances SET used = used + $5 WHERE owner_id = $1 AND usage_key = $2 AND period = $3 AND used + $5 <= granted RETURNING owner_id)
        INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name)
        SELECT 'reserve', $4, $6, owner_id, $2, $3, $5, 'free', 0, $7 FROM reserved RETURNING id`,
       [reservation.ownerId, reservation.usageKey, reservation.period, reservation.callId, reservation.units, reservation.accountId, reservation.toolName],
-    )) as unknown[];
+    );
     return rows.length === 1;
   }
 
@@ -179,7 +189,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async commit(reservation: Reservation): Promise<void> {
-    await this.appendLedger(this.dataSource.manager, reservation, 'commit');
+    await this.sql.query(LEDGER_INSERT, ledgerValues(reservation, 'commit'));
   }
 
   /**
@@ -245,9 +255,6 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   private async appendLedger(manager: EntityManager, reservation: Reservation, entry: 'reserve' | 'commit' | 'release'): Promise<void> {
-    await manager.query(
-      'INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-      [entry, reservation.callId, reservation.accountId, reservation.ownerId, reservation.usageKey, reservation.period, reservation.units, reservation.funding, reservation.amountCents, reservation.toolName, reservation.mandateId ?? null],
-    );
+    await manager.query(LEDGER_INSERT, ledgerValues(reservation, entry));
   }
 }

@@ -1,10 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from './data-source-options.js';
 import { runPendingMigrations } from './database-migrator.js';
+import { Sql } from './sql.js';
 
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -22,5 +24,7 @@ import { runPendingMigrations } from './database-migrator.js';
       },
     }),
   ],
+  providers: [Sql],
+  exports: [Sql],
 })
 export class DatabaseModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { Sql } from '../database/sql.js';
 import { randomToken, sha256 } from '../common/crypto/random-token.js';
 import { ForbiddenException, InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
 import type { FirmResult } from './dto/link-to-firm.dto.js';
@@ -15,14 +16,14 @@ export const sharingAccountsSql = (parameter: string) =>
 /** Firms (`link_to_firm`): members share the people's free tier, one payment mandate and their workspaces. */
 @Injectable()
 export class FirmsService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly sql: Sql,
+  ) {}
 
   /** The account's kind and firm in one query: what metering needs on every call. */
   async membership(accountId: string): Promise<{ kind: 'human' | 'machine'; firmId: string | null }> {
-    const [row] = (await this.dataSource.query('SELECT a.kind, m.firm_id FROM accounts a LEFT JOIN firm_members m ON m.account_id = a.id WHERE a.id = $1', [accountId])) as {
-      kind: 'human' | 'machine';
-      firm_id: string | null;
-    }[];
+    const [row] = await this.sql.query<{ kind: 'human' | 'machine'; firm_id: string | null }>('SELECT a.kind, m.firm_id FROM accounts a LEFT JOIN firm_members m ON m.account_id = a.id WHERE a.id = $1', [accountId]);
     // A token of an external identity provider names no account of this service to bill.
     if (!row) throw new ForbiddenException('Metered tools need an account of this service: sign in here, or register a machine client.');
     return { kind: row.kind, firmId: row.firm_id };

@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
 import type { DealWorkspaceResult, DealWorkspaceWithOutputsResult } from './dto/workspace.dto.js';
-import { WorkspaceOutput } from './workspace-output.entity.js';
 import { Workspace } from './workspace.entity.js';
+import { Sql } from '../database/sql.js';
 import { sharingAccountsSql } from '../firms/firms.service.js';
 
 const METADATA_MAX_BYTES = 16 * 1024;
@@ -18,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class WorkspacesService {
   constructor(
     @InjectRepository(Workspace) private readonly workspaces: Repository<Workspace>,
-    @InjectRepository(WorkspaceOutput) private readonly outputs: Repository<WorkspaceOutput>,
+    private readonly sql: Sql,
   ) {}
 
   async create(accountId: string, clientName: string, metadata: Record<string, unknown> = {}): Promise<DealWorkspaceResult> {
@@ -42,14 +42,14 @@ export class WorkspacesService {
    * plain SQL because this is the hottest query of the service.
    */
   async assertOwned(accountId: string, workspaceId: string): Promise<void> {
-    const rows = UUID.test(workspaceId) ? await this.workspaces.query(`SELECT 1 FROM workspaces WHERE id = $1 AND account_id IN ${sharingAccountsSql('$2')}`, [workspaceId, accountId]) : [];
+    const rows = UUID.test(workspaceId) ? await this.sql.query(`SELECT 1 FROM workspaces WHERE id = $1 AND account_id IN ${sharingAccountsSql('$2')}`, [workspaceId, accountId]) : [];
     if (rows.length === 0) throw notFound(workspaceId);
   }
 
   /** The workspace and all its outputs in one round trip (get_deal_workspace). */
   async withOutputs(accountId: string, workspaceId: string): Promise<DealWorkspaceWithOutputsResult> {
     if (!UUID.test(workspaceId)) throw notFound(workspaceId);
-    const [row] = (await this.workspaces.query(
+    const [row] = (await this.sql.query(
       `SELECT w.id, w.client_name, w.status, w.metadata, w.created_at,
               coalesce(json_agg(json_build_object('taskType', o.task_type, 'toolName', o.tool_name, 'storedAt', o.created_at, 'output', o.output) ORDER BY o.created_at DESC)
                        FILTER (WHERE o.id IS NOT NULL), '[]') AS outputs
@@ -65,7 +65,7 @@ export class WorkspacesService {
   }
 
   async storeOutput(workspaceId: string, taskType: string, toolName: string, output: unknown): Promise<void> {
-    await this.outputs.insert({ workspaceId, taskType, toolName, output: output as object });
+    await this.sql.query('INSERT INTO workspace_outputs (workspace_id, task_type, tool_name, output) VALUES ($1, $2, $3, $4)', [workspaceId, taskType, toolName, JSON.stringify(output)]);
   }
 }
 
