@@ -12,7 +12,7 @@ describe('firms (link_to_firm)', () => {
 
   beforeAll(async () => {
     clock.set('2026-11-20T10:00:00Z');
-    service = await startApp({ additionalModules: [MeteredTestToolsModule], clock, env: { RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_MCP: '100000/60' } });
+    service = await startApp({ additionalModules: [MeteredTestToolsModule], clock, env: { RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' } });
   });
   afterAll(async () => {
     await service.close();

@@ -93,6 +93,8 @@ describe('payment setup, mandates and charging', () => {
         env: {
           M2M_REGISTRATION_LIMIT: '1000',
           RATE_LIMIT_MCP: '100000/60',
+          RATE_LIMIT_TOKEN: '100000/60',
+          RATE_LIMIT_REGISTRATION: '100000/60',
           PAYMENT_WALLET_ADDRESS: PAYEE,
           STRIPE_SECRET_KEY: 'sk_test_payments',
           STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
@@ -208,35 +210,64 @@ describe('payment setup, mandates and charging', () => {
       expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
     });
 
-    it('completes in Chromium with an injected wallet (a viem local account behind window.ethereum)', async () => {
-      const { token } = await machineToken();
-      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'crypto', maxMonthlyBudgetUsd: 10 });
+    /**
+     * Opens the setup page in Chromium with an injected EIP-1193 wallet backed by a viem local
+     * account; `tamper` changes what the wallet signs, as a forging or misconfigured wallet would.
+     */
+    async function authorizeInChromium(session: Session, tamper?: (typed: TemplateJson) => void): Promise<{ state: string; text: string }> {
       const wallet = privateKeyToAccount(generatePrivateKey());
+      const forger = privateKeyToAccount(generatePrivateKey());
       const page = await browser.newPage();
       page.setDefaultTimeout(10_000);
       try {
-        await page.exposeFunction('testWalletSign', async (json: string) => {
+        await page.exposeFunction('testWalletSign', async (json: string, forge: boolean) => {
           const typed = JSON.parse(json) as TemplateJson;
           const { EIP712Domain: _domain, ...types } = typed.types;
-          return signTransferAuthorization(wallet, { ...typed, types });
+          tamper?.(typed);
+          return signTransferAuthorization(forge ? forger : wallet, { ...typed, types });
         });
-        await page.addInitScript((address) => {
-          const target = globalThis as unknown as { ethereum: unknown; testWalletSign: (json: string) => Promise<string> };
-          target.ethereum = {
-            request: async ({ method, params }: { method: string; params?: unknown[] }) => {
-              if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
-              if (method === 'eth_signTypedData_v4') return target.testWalletSign(params![1] as string);
-              throw new Error(`unsupported ${method}`);
-            },
-          };
-        }, wallet.address);
-        await page.goto(session!.setupUrl);
+        await page.addInitScript(
+          ({ address, forge }) => {
+            const target = globalThis as unknown as { ethereum: unknown; testWalletSign: (json: string, forge: boolean) => Promise<string> };
+            target.ethereum = {
+              request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+                if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [address];
+                if (method === 'eth_signTypedData_v4') return target.testWalletSign(params![1] as string, forge);
+                throw new Error(`unsupported ${method}`);
+              },
+            };
+          },
+          { address: wallet.address, forge: tamper === FORGE },
+        );
+        await page.goto(session.setupUrl);
         await page.getByRole('button', { name: 'Authorize with wallet' }).click();
-        await page.locator('#status[data-state="complete"]').waitFor();
+        const status = page.locator('#status[data-state="complete"], #status[data-state="refused"]');
+        await status.waitFor();
+        return { state: (await status.getAttribute('data-state'))!, text: (await status.textContent())! };
       } finally {
         await page.close();
       }
+    }
+    const FORGE = () => undefined;
+
+    it('completes in Chromium with an injected wallet (a viem local account behind window.ethereum)', async () => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'crypto', maxMonthlyBudgetUsd: 10 });
+      expect(await authorizeInChromium(session!)).toEqual({ state: 'complete', text: 'Done: the budget is authorized. You can close this page.' });
       expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'complete', rail: 'crypto', maxMonthlyBudgetUsd: 10 });
+    });
+
+    it.each([
+      ['a forged signature', FORGE],
+      ['a signature on another chain', (typed: TemplateJson) => void (typed.domain.chainId = 1)],
+      ['a signature for another amount', (typed: TemplateJson) => void (typed.message.value = '1')],
+      ['a signature with an ended window', (typed: TemplateJson) => void (typed.message.validBefore = '1700000000')],
+    ])('shows the refusal of %s in Chromium, and the session stays pending', async (_case, tamper) => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'crypto' });
+      const outcome = await authorizeInChromium(session!, tamper);
+      expect(outcome).toEqual({ state: 'refused', text: 'Refused: The signature does not match the authorization and the payer address.' });
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
     });
   });
 
