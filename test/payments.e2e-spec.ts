@@ -305,6 +305,15 @@ describe('payment setup, mandates and charging', () => {
         { funding: 'charged', amount_cents: 50 },
         { funding: 'charged', amount_cents: 50 },
       ]);
+      const invoices = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[];
+      expect(invoices).toEqual([{ mandateId: expect.any(String), rail: 'crypto', period: '2026-11', status: 'open', charges: 2, amountCents: 100, monthlyBudgetCents: 100 }]);
+      clock.set('2026-12-01T00:00:00Z');
+      try {
+        const closed = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[];
+        expect(closed[0]).toMatchObject({ period: '2026-11', status: 'closed' });
+      } finally {
+        clock.set('2026-11-10T09:00:00Z');
+      }
       const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
       expect(usage.mandate).toMatchObject({ rail: 'crypto', monthlyBudgetCents: 100, spentThisMonthCents: 100 });
       const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { RequireBearer } from '../oauth/tokens/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../oauth/tokens/principal.js';
-import { BillingService, type UsageSummary } from './billing.service.js';
+import { BillingService, type Invoice, type UsageSummary } from './billing.service.js';
 
 class UsageBalance {
   @ApiProperty() usageKey: string;
@@ -42,6 +42,16 @@ class UsageResponse {
   @ApiProperty({ type: [UsageEntry], description: 'The latest 50 ledger entries, newest first' }) recent: UsageEntry[];
 }
 
+class InvoiceResponse {
+  @ApiProperty() mandateId: string;
+  @ApiProperty({ enum: ['fiat', 'crypto'] }) rail: string;
+  @ApiProperty({ description: 'YYYY-MM (UTC)' }) period: string;
+  @ApiProperty({ enum: ['open', 'closed'], description: 'The current month is open' }) status: string;
+  @ApiProperty({ description: 'Charged calls' }) charges: number;
+  @ApiProperty({ description: 'Total in US cents' }) amountCents: number;
+  @ApiProperty() monthlyBudgetCents: number;
+}
+
 @ApiTags('Billing')
 @Controller('billing')
 export class BillingController {
@@ -53,5 +63,13 @@ export class BillingController {
   @ApiOkResponse({ type: UsageResponse })
   usage(@CurrentPrincipal() principal: Principal): Promise<UsageSummary> {
     return this.billing.usage(principal.accountId);
+  }
+
+  @Get('invoices')
+  @RequireBearer()
+  @ApiOperation({ summary: "Monthly invoices: per mandate and month, the calls charged beyond the free amount (the account's, or its firm's)" })
+  @ApiOkResponse({ type: [InvoiceResponse] })
+  invoices(@CurrentPrincipal() principal: Principal): Promise<Invoice[]> {
+    return this.billing.invoices(principal.accountId);
   }
 }

@@ -13,6 +13,16 @@ export const TRIAL_PERIOD = 'trial';
 /** Longer than any tool call runs: a reservation this old was left by a process that died. */
 export const STALE_RESERVATION_MINUTES = 30;
 
+export interface Invoice {
+  mandateId: string;
+  rail: string;
+  period: string;
+  status: 'open' | 'closed';
+  charges: number;
+  amountCents: number;
+  monthlyBudgetCents: number;
+}
+
 /** Units held for one call until it succeeds (commit) or fails (release). */
 export interface Reservation {
   callId: string;
@@ -248,6 +258,32 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
       mandate: mandate ? { mandateId: mandate.id, rail: mandate.rail, monthlyBudgetCents: mandate.budget_cents, spentThisMonthCents: Number(mandate.spent_cents), validUntil: mandate.valid_until.toISOString() } : null,
       recent: recent.map((row) => ({ callId: row.call_id, usageKey: row.usage_key, toolName: row.tool_name, units: row.units, funding: row.funding, amountCents: row.amount_cents, entry: row.entry, at: row.created_at.toISOString() })),
     };
+  }
+
+  /**
+   * Monthly invoices: per mandate and calendar month (UTC), the committed charges of the account's
+   * mandates (or its firm's). A past month is closed; the current one is open.
+   */
+  async invoices(accountId: string): Promise<Invoice[]> {
+    const { firmId } = await this.firms.membership(accountId);
+    const rows = await this.sql.query<{ mandate_id: string; rail: string; period: string; budget_cents: number; charges: number; amount_cents: number }>(
+      `SELECT l.mandate_id, m.rail, l.period, m.budget_cents, count(*)::int AS charges, sum(l.amount_cents)::int AS amount_cents
+         FROM usage_ledger l JOIN payment_mandates m ON m.id = l.mandate_id
+        WHERE m.owner_id = $1 AND l.entry = 'commit' AND l.funding = 'charged'
+        GROUP BY l.mandate_id, m.rail, l.period, m.budget_cents
+        ORDER BY l.period DESC, l.mandate_id`,
+      [firmId ?? accountId],
+    );
+    const month = this.currentMonth();
+    return rows.map((row) => ({
+      mandateId: row.mandate_id,
+      rail: row.rail,
+      period: row.period,
+      status: row.period < month ? 'closed' : 'open',
+      charges: row.charges,
+      amountCents: row.amount_cents,
+      monthlyBudgetCents: row.budget_cents,
+    }));
   }
 
   private currentMonth(): string {
