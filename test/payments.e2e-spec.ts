@@ -6,6 +6,7 @@ import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Browser } from 'playwright-core';
+import { InvoiceCollector } from '../src/billing/payments/invoice-collector.js';
 import { launchChromium } from './support/browser.js';
 import { postMcp } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
@@ -18,8 +19,10 @@ const WEBHOOK_SECRET = 'whsec_test_payments';
 class FakeStripe {
   server?: Server;
   url = '';
-  readonly setupIntents = new Map<string, { id: string; metadata: Record<string, string> }>();
+  readonly setupIntents = new Map<string, { id: string; metadata: Record<string, string>; customer: string }>();
   readonly authorizations: string[] = [];
+  readonly paymentIntents: { fields: URLSearchParams; idempotencyKey: string }[] = [];
+  private customers = 0;
 
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
@@ -31,10 +34,20 @@ class FakeStripe {
           const form = new URLSearchParams(body);
           const id = `seti_${this.setupIntents.size + 1}${Date.now()}`;
           const metadata = { payment_setup_session: form.get('metadata[payment_setup_session]') ?? '', account: form.get('metadata[account]') ?? '' };
-          this.setupIntents.set(id, { id, metadata });
+          this.setupIntents.set(id, { id, metadata, customer: form.get('customer') ?? '' });
           return void response
             .writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_test' })
             .end(JSON.stringify({ id, object: 'setup_intent', client_secret: `${id}_secret_test`, status: 'requires_payment_method', usage: 'off_session', metadata }));
+        }
+        if (request.method === 'POST' && request.url === '/v1/customers') {
+          return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `cus_${++this.customers}${Date.now()}`, object: 'customer' }));
+        }
+        if (request.method === 'POST' && request.url === '/v1/payment_intents') {
+          const fields = new URLSearchParams(body);
+          this.paymentIntents.push({ fields, idempotencyKey: String(request.headers['idempotency-key']) });
+          return void response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ id: `pi_${this.paymentIntents.length}${Date.now()}`, object: 'payment_intent', status: 'succeeded', amount: Number(fields.get('amount')), currency: fields.get('currency') }));
         }
         response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
       });
@@ -306,7 +319,7 @@ describe('payment setup, mandates and charging', () => {
         { funding: 'charged', amount_cents: 50 },
       ]);
       const invoices = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[];
-      expect(invoices).toEqual([{ mandateId: expect.any(String), rail: 'crypto', period: '2026-11', status: 'open', charges: 2, amountCents: 100, monthlyBudgetCents: 100 }]);
+      expect(invoices).toEqual([{ mandateId: expect.any(String), rail: 'crypto', period: '2026-11', status: 'open', charges: 2, amountCents: 100, monthlyBudgetCents: 100, payment: null }]);
       clock.set('2026-12-01T00:00:00Z');
       try {
         const closed = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[];
@@ -331,6 +344,36 @@ describe('payment setup, mandates and charging', () => {
       expect(charges.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(500);
       const [spend] = await service.app.get(DataSource).query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
       expect(spend.spent_cents).toBe(500);
+    });
+
+    it('collects a closed card invoice off-session from the saved card, once', async () => {
+      const { token, accountId } = await machineToken();
+      expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // the free trial call
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'fiat', maxMonthlyBudgetUsd: 10 });
+      await fetch(session!.setupUrl);
+      const intent = [...stripe.setupIntents.values()].find((candidate) => candidate.metadata.account === accountId)!;
+      expect(intent.customer).toMatch(/^cus_/);
+      expect((await stripe.deliverSucceeded(service.url, intent.id)).status).toBe(200);
+      for (let call = 0; call < 3; call++) expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
+
+      const collector = service.app.get(InvoiceCollector);
+      const invoices = async () => (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as { period: string; status: string; amountCents: number; payment: Record<string, unknown> | null }[];
+      await collector.collectClosed(); // November is still open: nothing of this account is collected
+      expect(stripe.paymentIntents.filter((charge) => charge.fields.get('customer') === intent.customer)).toEqual([]);
+      clock.set('2026-12-02T08:00:00Z');
+      try {
+        await collector.collectClosed();
+        await collector.collectClosed();
+        const charges = stripe.paymentIntents.filter((charge) => charge.fields.get('customer') === intent.customer);
+        expect(charges).toHaveLength(1);
+        expect(Object.fromEntries(charges[0].fields)).toMatchObject({ amount: '150', currency: 'usd', payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true', description: 'Underwriting tools, 2026-11' });
+        expect(charges[0].idempotencyKey).toMatch(/^invoice-[0-9a-f-]{36}-2026-11$/);
+        expect(await invoices()).toEqual([
+          { mandateId: expect.any(String), rail: 'fiat', period: '2026-11', status: 'closed', charges: 3, amountCents: 150, monthlyBudgetCents: 1000, payment: { status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null } },
+        ]);
+      } finally {
+        clock.set('2026-11-10T09:00:00Z');
+      }
     });
 
     it("charges a firm member's calls to the firm's one mandate", async () => {

@@ -50,6 +50,8 @@ class InvoiceResponse {
   @ApiProperty({ description: 'Charged calls' }) charges: number;
   @ApiProperty({ description: 'Total in US cents' }) amountCents: number;
   @ApiProperty() monthlyBudgetCents: number;
+  @ApiProperty({ type: Object, nullable: true, description: 'Card rail, closed months: { status: collecting | paid | failed, stripePaymentIntentId, failure }' })
+  payment: Invoice['payment'];
 }
 
 @ApiTags('Billing')

@@ -5,6 +5,7 @@ import { TokensModule } from '../oauth/tokens/tokens.module.js';
 import { BillingController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
 import { MeteringInterceptor } from './metering.interceptor.js';
+import { InvoiceCollector } from './payments/invoice-collector.js';
 import { PaymentSetupController } from './payments/payment-setup.controller.js';
 import { PaymentSetupService } from './payments/payment-setup.service.js';
 import { PaymentTools } from './payments/payment.tools.js';
@@ -13,7 +14,7 @@ import { PaymentTools } from './payments/payment.tools.js';
 @Module({
   imports: [DocumentsModule, TokensModule, FirmsModule],
   controllers: [BillingController, PaymentSetupController],
-  providers: [BillingService, MeteringInterceptor, PaymentSetupService, PaymentTools],
+  providers: [BillingService, MeteringInterceptor, PaymentSetupService, PaymentTools, InvoiceCollector],
   exports: [BillingService, PaymentSetupService],
 })
 export class BillingModule {}

@@ -21,6 +21,8 @@ export interface Invoice {
   charges: number;
   amountCents: number;
   monthlyBudgetCents: number;
+  /** Card rail, closed months: the off-session charge of the invoice. */
+  payment: { status: 'collecting' | 'paid' | 'failed'; stripePaymentIntentId: string | null; failure: string | null } | null;
 }
 
 /** Units held for one call until it succeeds (commit) or fails (release). */
@@ -266,11 +268,23 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
    */
   async invoices(accountId: string): Promise<Invoice[]> {
     const { firmId } = await this.firms.membership(accountId);
-    const rows = await this.sql.query<{ mandate_id: string; rail: string; period: string; budget_cents: number; charges: number; amount_cents: number }>(
-      `SELECT l.mandate_id, m.rail, l.period, m.budget_cents, count(*)::int AS charges, sum(l.amount_cents)::int AS amount_cents
+    const rows = await this.sql.query<{
+      mandate_id: string;
+      rail: string;
+      period: string;
+      budget_cents: number;
+      charges: number;
+      amount_cents: number;
+      payment_status: 'collecting' | 'paid' | 'failed' | null;
+      payment_intent: string | null;
+      failure: string | null;
+    }>(
+      `SELECT l.mandate_id, m.rail, l.period, m.budget_cents, count(*)::int AS charges, sum(l.amount_cents)::int AS amount_cents,
+              p.status AS payment_status, p.stripe_payment_intent_id AS payment_intent, p.failure
          FROM usage_ledger l JOIN payment_mandates m ON m.id = l.mandate_id
+         LEFT JOIN invoice_payments p ON p.mandate_id = l.mandate_id AND p.period = l.period
         WHERE m.owner_id = $1 AND l.entry = 'commit' AND l.funding = 'charged'
-        GROUP BY l.mandate_id, m.rail, l.period, m.budget_cents
+        GROUP BY l.mandate_id, m.rail, l.period, m.budget_cents, p.status, p.stripe_payment_intent_id, p.failure
         ORDER BY l.period DESC, l.mandate_id`,
       [firmId ?? accountId],
     );
@@ -283,6 +297,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
       charges: row.charges,
       amountCents: row.amount_cents,
       monthlyBudgetCents: row.budget_cents,
+      payment: row.payment_status ? { status: row.payment_status, stripePaymentIntentId: row.payment_intent, failure: row.failure } : null,
     }));
   }
 

@@ -45,6 +45,7 @@ interface SessionRow {
   created_at: Date;
   mandate_id: string | null;
   stripe_setup_intent_id: string | null;
+  stripe_customer_id: string | null;
 }
 
 /** What the setup page needs: the budget, and per rail what to ask the browser for. */
@@ -110,8 +111,9 @@ export class PaymentSetupService {
       view.wallet = { typedDataTemplate: typedData(wallet, this.expectedAuthorization(session), wallet.payee), submitPath: `/payment-setup/${pageToken}/wallet` };
     }
     if (this.stripe?.settings.publishableKey && session.rail !== 'crypto') {
-      const intent = await this.stripe.createSetupIntent(session.id, session.account_id);
-      await this.dataSource.query('UPDATE payment_setup_sessions SET stripe_setup_intent_id = $2 WHERE id = $1', [session.id, intent.id]);
+      const customerId = await this.stripe.createCustomer(session.id, session.account_id);
+      const intent = await this.stripe.createSetupIntent(session.id, session.account_id, customerId);
+      await this.dataSource.query('UPDATE payment_setup_sessions SET stripe_setup_intent_id = $2, stripe_customer_id = $3 WHERE id = $1', [session.id, intent.id, customerId]);
       view.card = { publishableKey: this.stripe.settings.publishableKey, clientSecret: intent.clientSecret };
     }
     return view;
@@ -146,7 +148,7 @@ export class PaymentSetupService {
     }
     if (session.mandate_id) return;
     const validUntil = new Date(this.clock.now().getTime() + CARD_MANDATE_DAYS * 86_400_000);
-    await this.activate(session, 'fiat', validUntil, { setupIntent: setupIntent.id, paymentMethod: setupIntent.payment_method ?? null, customer: setupIntent.customer ?? null });
+    await this.activate(session, 'fiat', validUntil, { setupIntent: setupIntent.id, paymentMethod: setupIntent.payment_method ?? null, customer: setupIntent.customer ?? session.stripe_customer_id });
   }
 
   private async activate(session: SessionRow, rail: 'fiat' | 'crypto', validUntil: Date, authorization: Record<string, unknown>): Promise<void> {

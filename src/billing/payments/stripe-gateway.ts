@@ -22,9 +22,27 @@ export class StripeGateway {
     });
   }
 
-  async createSetupIntent(sessionId: string, accountId: string): Promise<{ id: string; clientSecret: string }> {
-    const intent = await this.stripe.setupIntents.create({ usage: 'off_session', metadata: { payment_setup_session: sessionId, account: accountId } }, { idempotencyKey: `setup-${sessionId}` });
+  /** A Customer to keep the card on (a card saved for off-session charges must belong to one). */
+  async createCustomer(sessionId: string, accountId: string): Promise<string> {
+    const customer = await this.stripe.customers.create({ metadata: { account: accountId } }, { idempotencyKey: `customer-${sessionId}` });
+    return customer.id;
+  }
+
+  async createSetupIntent(sessionId: string, accountId: string, customerId: string): Promise<{ id: string; clientSecret: string }> {
+    const intent = await this.stripe.setupIntents.create(
+      { usage: 'off_session', customer: customerId, metadata: { payment_setup_session: sessionId, account: accountId } },
+      { idempotencyKey: `setup-${sessionId}` },
+    );
     return { id: intent.id, clientSecret: intent.client_secret! };
+  }
+
+  /** Charges a saved card without the person present; the idempotency key makes a retry the same charge. */
+  async chargeOffSession(charge: { customerId: string; paymentMethodId: string; amountCents: number; description: string; idempotencyKey: string }): Promise<{ id: string; status: string }> {
+    const intent = await this.stripe.paymentIntents.create(
+      { amount: charge.amountCents, currency: 'usd', customer: charge.customerId, payment_method: charge.paymentMethodId, off_session: true, confirm: true, description: charge.description },
+      { idempotencyKey: charge.idempotencyKey },
+    );
+    return { id: intent.id, status: intent.status };
   }
 
   /** The event, if the signature over the raw body is Stripe's; throws otherwise. */
