@@ -5,6 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { SignJWT } from 'jose';
 import { SigningKeyService } from '../src/oauth/tokens/signing-key.service.js';
+import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, postMcp, structured, toolError } from './support/mcp-helpers.js';
 import { humanToken } from './support/oauth-helpers.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
@@ -69,12 +70,30 @@ describe('the MCP endpoint', () => {
     });
   });
 
-  it('serves a person with a human token the same way', async () => {
+  it('serves a person with a human token the same way: workspace, inline and uploaded PDFs, outputs', async () => {
     const { accessToken } = await humanToken(service.url);
     const person = await connectMcpClient(service.url, accessToken);
     try {
+      expect(await person.ping()).toEqual({});
+      expect((await person.listTools()).tools.map((tool) => tool.name)).toContain('submit_documents');
       const created = structured<Workspace>(await person.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Person deal' } }));
-      expect(structured<Workspace>(await person.callTool({ name: 'get_deal_workspace', arguments: { workspaceId: created.workspaceId } })).clientName).toBe('Person deal');
+      const workspaceId = created.workspaceId;
+      const inline = structured<{ status: string; pageCount: number }>(
+        await person.callTool({ name: 'submit_documents', arguments: { workspaceId, fileName: 'deck.pdf', content: (await pdfBytes(4)).toString('base64') } }),
+      );
+      expect(inline).toMatchObject({ status: 'READY', pageCount: 4 });
+      const pending = structured<{ documentId: string; uploadUrl: string }>(await person.callTool({ name: 'submit_documents', arguments: { workspaceId, fileName: 'financials.pdf' } }));
+      const uploaded = await fetch(pending.uploadUrl.replace(TEST_AGENTS_URL, service.url), { method: 'PUT', body: await pdfBytes(2) });
+      expect(((await uploaded.json()) as { status: string; pageCount: number })).toMatchObject({ status: 'READY', pageCount: 2 });
+      const read = structured<{ clientName: string; outputs: Record<string, { output: { status: string; pageCount?: number } }[]> }>(
+        await person.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }),
+      );
+      expect(read.clientName).toBe('Person deal');
+      expect(read.outputs.documents.map((entry) => entry.output)).toEqual([
+        expect.objectContaining({ status: 'READY', pageCount: 2 }),
+        expect.objectContaining({ status: 'PENDING_UPLOAD' }),
+        expect.objectContaining({ status: 'READY', pageCount: 4 }),
+      ]);
     } finally {
       await person.close();
     }
