@@ -4,7 +4,7 @@ import { QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
 import { AppException } from './app.exception.js';
 import { OAuthException } from './oauth.exception.js';
-import { problemKindFor, problemTypeUri, type ProblemRecord } from './problem.js';
+import { problemTypeUri, type ProblemRecord } from './problem.js';
 
 const OAUTH_ENDPOINTS = new Set(['/oauth/token', '/oauth/register', '/oauth/m2m/register', '/oauth/authorize']);
 const PROBED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
