@@ -44,7 +44,8 @@ export class S3Storage extends DocumentStorage {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
   }
 
-  close(): void {
+  /** Nest calls this at shutdown: the client's keep-alive sockets would hold the process open. */
+  onApplicationShutdown(): void {
     this.client.destroy();
   }
 }
