@@ -23,6 +23,8 @@ class FakeStripe {
   readonly authorizations: string[] = [];
   readonly paymentIntents: { fields: URLSearchParams; idempotencyKey: string }[] = [];
   private customers = 0;
+  /** Where confirmed SetupIntents are reported, as Stripe's webhook endpoint would be configured. */
+  serviceUrl = '';
 
   async start(): Promise<void> {
     this.server = createServer((request, response) => {
@@ -30,6 +32,23 @@ class FakeStripe {
       request.on('data', (chunk: Buffer) => (body += chunk.toString()));
       request.on('end', () => {
         this.authorizations.push(request.headers.authorization ?? '');
+        const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
+        if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
+        if (request.method === 'GET' && request.url === '/v3/') return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(this.stripeJs());
+        const confirm = /^\/v1\/setup_intents\/([^/]+)\/confirm$/.exec(request.url ?? '');
+        if (request.method === 'POST' && confirm) {
+          const form = new URLSearchParams(body);
+          const intent = this.setupIntents.get(confirm[1]);
+          if (!intent || form.get('client_secret') !== `${intent.id}_secret_test` || !form.get('key')?.startsWith('pk_test_')) {
+            return void response.writeHead(400, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such setup intent.' } }));
+          }
+          if (form.get('payment_method_data[card][number]') !== '4242424242424242') {
+            return void response.writeHead(402, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }));
+          }
+          response.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ id: intent.id, object: 'setup_intent', status: 'succeeded' }));
+          void this.deliverSucceeded(this.serviceUrl, intent.id);
+          return;
+        }
         if (request.method === 'POST' && request.url === '/v1/setup_intents') {
           const form = new URLSearchParams(body);
           const id = `seti_${this.setupIntents.size + 1}${Date.now()}`;
@@ -54,6 +73,38 @@ class FakeStripe {
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /**
+   * A stand-in for Stripe.js with the part the setup page uses: a card field mounted by Elements,
+   * and confirmSetup, which confirms the SetupIntent against this server's API as Stripe.js does.
+   */
+  private stripeJs(): string {
+    return `(() => {
+      const api = ${JSON.stringify(this.url)};
+      window.Stripe = (publishableKey) => ({
+        elements: ({ clientSecret }) => {
+          const state = { clientSecret, input: null };
+          return { state, create: () => ({ mount: (selector) => {
+            const input = document.createElement('input');
+            input.setAttribute('aria-label', 'Card number');
+            document.querySelector(selector).append(input);
+            state.input = input;
+          } }) };
+        },
+        confirmSetup: async ({ elements }) => {
+          const { clientSecret, input } = elements.state;
+          const id = clientSecret.split('_secret_')[0];
+          const response = await fetch(api + '/v1/setup_intents/' + id + '/confirm', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: new URLSearchParams({ key: publishableKey, client_secret: clientSecret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': input.value.replace(/\\s/g, '') }),
+          });
+          const answer = await response.json();
+          return response.ok ? { setupIntent: answer } : { error: answer.error };
+        },
+      });
+    })();`;
   }
 
   /** What Stripe sends once the person confirmed the card on the page. */
@@ -113,10 +164,12 @@ describe('payment setup, mandates and charging', () => {
           STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
           STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
           STRIPE_API_URL: stripe.url,
+          STRIPE_JS_URL: `${stripe.url}/v3/`,
         },
       }),
       launchChromium(),
     ]);
+    stripe.serviceUrl = service.url;
   });
   afterAll(async () => {
     await Promise.all([service?.close(), browser?.close(), stripe.stop()]);
@@ -285,6 +338,45 @@ describe('payment setup, mandates and charging', () => {
   });
 
   describe('the card rail', () => {
+    /** The setup page in Chromium with Stripe.js served by the Stripe stand-in: type a card, authorize. */
+    async function authorizeCard(session: Session, cardNumber: string): Promise<{ state: string; text: string }> {
+      const page = await browser.newPage();
+      page.setDefaultTimeout(10_000);
+      const blocked: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && blocked.push(message.text()));
+      try {
+        await page.goto(session.setupUrl);
+        await page.getByLabel('Card number').fill(cardNumber);
+        await page.getByRole('button', { name: 'Authorize card' }).click();
+        const status = page.locator('#status[data-state="complete"], #status[data-state="refused"]');
+        await status.waitFor();
+        expect(blocked.filter((text) => !text.includes('402'))).toEqual([]);
+        return { state: (await status.getAttribute('data-state'))!, text: (await status.textContent())! };
+      } finally {
+        await page.close();
+      }
+    }
+
+    it('completes in Chromium: the card is confirmed through Stripe.js and the signed webhook completes the session', async () => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'fiat', maxMonthlyBudgetUsd: 20 });
+      expect(await authorizeCard(session!, '4242 4242 4242 4242')).toEqual({ state: 'complete', text: 'Done: the card is authorized. You can close this page.' });
+      const deadline = Date.now() + 5000;
+      let status = 'pending';
+      while (status === 'pending' && Date.now() < deadline) {
+        status = ((await tool<{ status: string }>(token, 'check_payment_setup', { session_token: session!.sessionToken })).result as { status: string }).status;
+        if (status === 'pending') await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe('complete');
+    });
+
+    it('shows a declined card in Chromium, and the session stays pending', async () => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'fiat' });
+      expect(await authorizeCard(session!, '4000 0000 0000 0002')).toEqual({ state: 'refused', text: 'Refused: Your card was declined.' });
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
+    });
+
     it('creates a SetupIntent for the page and completes on the signed setup_intent.succeeded webhook, once', async () => {
       const { token, accountId } = await machineToken();
       const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'fiat', maxMonthlyBudgetUsd: 100 });

@@ -59,7 +59,7 @@ export class AppConfig {
   /** The price and free-quota table: the spec's values with USAGE_PLAN_OVERRIDES applied. */
   readonly usagePlan: UsagePlan;
   readonly payments: {
-    stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl: string };
+    stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl: string; jsUrl: string };
     wallet?: { payee: string; chainId: number; usdc: string };
   };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
@@ -132,7 +132,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     usagePlan: (usagePlan as { plan: UsagePlan }).plan,
     payments: {
       stripe: schema.STRIPE_SECRET_KEY
-        ? { secretKey: schema.STRIPE_SECRET_KEY, publishableKey: schema.STRIPE_PUBLISHABLE_KEY, webhookSecret: schema.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(schema.STRIPE_API_URL) }
+        ? { secretKey: schema.STRIPE_SECRET_KEY, publishableKey: schema.STRIPE_PUBLISHABLE_KEY, webhookSecret: schema.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(schema.STRIPE_API_URL), jsUrl: schema.STRIPE_JS_URL }
         : undefined,
       wallet: schema.PAYMENT_WALLET_ADDRESS ? { payee: schema.PAYMENT_WALLET_ADDRESS, chainId: schema.PAYMENT_CHAIN_ID, usdc: schema.PAYMENT_USDC_ADDRESS } : undefined,
     },

@@ -259,6 +259,10 @@ export class EnvironmentSchema {
   @IsUrl(HTTP_URL)
   STRIPE_API_URL = 'https://api.stripe.com';
 
+  @EnvironmentVariable({ description: 'Where the setup page loads Stripe.js from (its origin is allowed by the page\'s CSP; a stand-in in tests).' })
+  @IsUrl(HTTP_URL)
+  STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+
   @EnvironmentVariable({ description: 'Address that receives USDC on the wallet rail (the `to` of the EIP-3009 authorization); unset: no wallet rail.', defaultDescription: 'unset (no wallet rail)' })
   @IsOptional()
   @Matches(/^0x[0-9a-fA-F]{40}$/, { message: '$property must be a 0x-prefixed 20-byte address' })

@@ -60,8 +60,8 @@ ${
   view.card
     ? html`<h2>Card</h2>
 <form id="card-form"><div id="card-element"></div><button type="submit">Authorize card</button></form>
-<script type="application/json" id="card-data">${scriptJson(view.card)}</script>
-<script src="https://js.stripe.com/v3/" nonce="${nonce}"></script>`
+<script type="application/json" id="card-data">${scriptJson({ publishableKey: view.card.publishableKey, clientSecret: view.card.clientSecret })}</script>
+<script src="${view.card.scriptUrl}" nonce="${nonce}"></script>`
     : ''
 }
 ${

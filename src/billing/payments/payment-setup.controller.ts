@@ -9,20 +9,25 @@ import { paymentSetupPage } from './payment-setup-page.js';
 import { PaymentSetupService } from './payment-setup.service.js';
 import type { SubmittedAuthorization } from './wallet-authorization.js';
 
-const STRIPE = { scripts: ['https://js.stripe.com'], frames: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
-
 /** The hosted payment setup page and its wallet submission; the link's token is the credential. */
 @ApiExcludeController()
 @Controller('payment-setup')
 export class PaymentSetupController {
   constructor(private readonly payments: PaymentSetupService) {}
 
+  /** Stripe Elements loads Stripe.js, frames Stripe's pages and calls Stripe's API. */
+  private stripeOrigins(): { scripts: string[]; frames: string[]; connect: string[] } {
+    const { jsUrl, apiUrl } = this.payments.stripe!.settings;
+    const js = new URL(jsUrl).origin;
+    return { scripts: [js], frames: [js, 'https://hooks.stripe.com'], connect: [new URL(apiUrl).origin] };
+  }
+
   @Get(':token')
   async page(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     try {
       const view = await this.payments.pageView(token);
       const nonce = randomToken(16);
-      sendPage(reply, 200, paymentSetupPage(view, nonce), { scriptNonce: nonce, ...(view.card && { thirdParty: STRIPE }) });
+      sendPage(reply, 200, paymentSetupPage(view, nonce), { scriptNonce: nonce, ...(view.card && { thirdParty: this.stripeOrigins() }) });
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
       sendPage(reply, 404, renderPage({ title: 'Link expired', body: html`<h1>This payment setup link expired</h1><p role="alert">${error.detail}</p>` }));

@@ -53,7 +53,7 @@ export interface SetupPageView {
   budgetUsd: number;
   expiresAt: Date;
   wallet?: { typedDataTemplate: ReturnType<typeof typedData>; submitPath: string };
-  card?: { publishableKey: string; clientSecret: string };
+  card?: { publishableKey: string; clientSecret: string; scriptUrl: string };
 }
 
 /**
@@ -114,7 +114,7 @@ export class PaymentSetupService {
       const customerId = await this.stripe.createCustomer(session.id, session.account_id);
       const intent = await this.stripe.createSetupIntent(session.id, session.account_id, customerId);
       await this.dataSource.query('UPDATE payment_setup_sessions SET stripe_setup_intent_id = $2, stripe_customer_id = $3 WHERE id = $1', [session.id, intent.id, customerId]);
-      view.card = { publishableKey: this.stripe.settings.publishableKey, clientSecret: intent.clientSecret };
+      view.card = { publishableKey: this.stripe.settings.publishableKey, clientSecret: intent.clientSecret, scriptUrl: this.stripe.settings.jsUrl };
     }
     return view;
   }

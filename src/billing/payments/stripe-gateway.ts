@@ -5,6 +5,7 @@ export interface StripeSettings {
   publishableKey?: string;
   webhookSecret?: string;
   apiUrl: string;
+  jsUrl: string;
 }
 
 /** The card rail's port to Stripe: SetupIntents for later off-session charges, and signed webhooks. */
