@@ -399,7 +399,7 @@ describe('payment setup, mandates and charging', () => {
     const ledger = async (accountId: string) =>
       (await service.app.get(DataSource).query("SELECT funding, amount_cents FROM usage_ledger WHERE account_id = $1 AND entry = 'commit' ORDER BY id", [accountId])) as { funding: string; amount_cents: number }[];
 
-    it('charges calls beyond the free amount at the price, within the monthly budget, then answers 402 saying so', async () => {
+    it('charges calls beyond the free amount at the price, within the wallet authorization, then answers 402 saying so, also in the next month', async () => {
       const { token, accountId } = await machineToken();
       await completeWithWallet(token, 1);
       const statuses: number[] = [];
@@ -411,18 +411,18 @@ describe('payment setup, mandates and charging', () => {
         { funding: 'charged', amount_cents: 50 },
       ]);
       const invoices = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[];
-      expect(invoices).toEqual([{ mandateId: expect.any(String), rail: 'crypto', period: '2026-11', status: 'open', charges: 2, amountCents: 100, monthlyBudgetCents: 100, payment: null }]);
+      expect(invoices).toEqual([{ mandateId: expect.any(String), rail: 'crypto', period: 'authorization', status: 'open', charges: 2, amountCents: 100, budgetCents: 100, payment: null }]);
+      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
+      expect(usage.mandate).toMatchObject({ rail: 'crypto', budgetCents: 100, spentCents: 100 });
+      const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+      expect(((await refused.json()) as { detail: string }).detail).toContain('exceed the $1.00 the wallet authorization allows');
+      // The authorization moves its value once: a new month within its window grants nothing new.
       clock.set('2026-12-01T00:00:00Z');
       try {
-        const closed = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[];
-        expect(closed[0]).toMatchObject({ period: '2026-11', status: 'closed' });
+        expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(402);
       } finally {
         clock.set('2026-11-10T09:00:00Z');
       }
-      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
-      expect(usage.mandate).toMatchObject({ rail: 'crypto', monthlyBudgetCents: 100, spentThisMonthCents: 100 });
-      const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
-      expect(((await refused.json()) as { detail: string }).detail).toContain("exceed this month's budget of $1.00");
     });
 
     it('serves exactly 10 of 50 simultaneous charged calls against a budget that fits 10, and the ledger sums match', async () => {
@@ -461,7 +461,7 @@ describe('payment setup, mandates and charging', () => {
         expect(Object.fromEntries(charges[0].fields)).toMatchObject({ amount: '150', currency: 'usd', payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true', description: 'Underwriting tools, 2026-11' });
         expect(charges[0].idempotencyKey).toMatch(/^invoice-[0-9a-f-]{36}-2026-11$/);
         expect(await invoices()).toEqual([
-          { mandateId: expect.any(String), rail: 'fiat', period: '2026-11', status: 'closed', charges: 3, amountCents: 150, monthlyBudgetCents: 1000, payment: { status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null } },
+          { mandateId: expect.any(String), rail: 'fiat', period: '2026-11', status: 'closed', charges: 3, amountCents: 150, budgetCents: 1000, payment: { status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null } },
         ]);
       } finally {
         clock.set('2026-11-10T09:00:00Z');

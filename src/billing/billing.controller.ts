@@ -27,8 +27,8 @@ class UsageEntry {
 class UsageMandate {
   @ApiProperty() mandateId: string;
   @ApiProperty({ enum: ['fiat', 'crypto'] }) rail: string;
-  @ApiProperty() monthlyBudgetCents: number;
-  @ApiProperty() spentThisMonthCents: number;
+  @ApiProperty({ description: 'Monthly for a card; the whole authorization for a wallet' }) budgetCents: number;
+  @ApiProperty({ description: 'Spent this month (card) or over the whole authorization (wallet)' }) spentCents: number;
   @ApiProperty({ format: 'date-time' }) validUntil: string;
 }
 
@@ -45,11 +45,11 @@ class UsageResponse {
 class InvoiceResponse {
   @ApiProperty() mandateId: string;
   @ApiProperty({ enum: ['fiat', 'crypto'] }) rail: string;
-  @ApiProperty({ description: 'YYYY-MM (UTC)' }) period: string;
+  @ApiProperty({ description: 'YYYY-MM (UTC) for a card; `authorization` for a wallet (one invoice per authorization)' }) period: string;
   @ApiProperty({ enum: ['open', 'closed'], description: 'The current month is open' }) status: string;
   @ApiProperty({ description: 'Charged calls' }) charges: number;
   @ApiProperty({ description: 'Total in US cents' }) amountCents: number;
-  @ApiProperty() monthlyBudgetCents: number;
+  @ApiProperty({ description: "The mandate's budget: monthly for a card, the whole authorization for a wallet" }) budgetCents: number;
   @ApiProperty({ type: Object, nullable: true, description: 'Card rail, closed months: { status: collecting | paid | failed, stripePaymentIntentId, failure }' })
   payment: Invoice['payment'];
 }

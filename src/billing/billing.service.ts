@@ -10,6 +10,8 @@ import type { UsageKey, UsagePlan, UsagePlanEntry } from './usage-plan.js';
 
 /** The machine trial never resets; people's free amounts belong to a calendar month (UTC). */
 export const TRIAL_PERIOD = 'trial';
+/** The spend period of a wallet mandate: its whole authorization, not a calendar month. */
+export const AUTHORIZATION_PERIOD = 'authorization';
 /** Longer than any tool call runs: a reservation this old was left by a process that died. */
 export const STALE_RESERVATION_MINUTES = 30;
 
@@ -20,7 +22,7 @@ export interface Invoice {
   status: 'open' | 'closed';
   charges: number;
   amountCents: number;
-  monthlyBudgetCents: number;
+  budgetCents: number;
   /** Card rail, closed months: the off-session charge of the invoice. */
   payment: { status: 'collecting' | 'paid' | 'failed'; stripePaymentIntentId: string | null; failure: string | null } | null;
 }
@@ -47,8 +49,8 @@ export interface UsageSummary {
   kind: 'human' | 'machine';
   period: string;
   balances: { usageKey: UsageKey; unit: string; granted: number; used: number; remaining: number; priceCents: number }[];
-  /** The active payment mandate and this month's spend against it, if any. */
-  mandate: { mandateId: string; rail: string; monthlyBudgetCents: number; spentThisMonthCents: number; validUntil: string } | null;
+  /** The active payment mandate and what was spent against its budget (this month for a card, the whole authorization for a wallet), if any. */
+  mandate: { mandateId: string; rail: string; budgetCents: number; spentCents: number; validUntil: string } | null;
   recent: { callId: string; usageKey: string; toolName: string; units: number; funding: string; amountCents: number; entry: string; at: string }[];
 }
 
@@ -139,11 +141,14 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
     const entry = this.plan[request.usageKey];
     const now = this.clock.now();
     const [mandate] = (await this.dataSource.query(
-      `SELECT id, budget_cents FROM payment_mandates WHERE owner_id = $1 AND status = 'active' AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
+      `SELECT id, rail, budget_cents FROM payment_mandates WHERE owner_id = $1 AND status = 'active' AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
       [request.ownerId, now],
-    )) as { id: string; budget_cents: number }[];
+    )) as { id: string; rail: 'fiat' | 'crypto'; budget_cents: number }[];
     if (mandate) {
-      const charge: Reservation = { ...request, funding: 'charged', amountCents: request.units * entry.priceCents, mandateId: mandate.id, period: now.toISOString().slice(0, 7) };
+      // A card's budget renews each calendar month; a wallet authorization moves its value once,
+      // so everything charged against it, across months, stays within that one value.
+      const period = mandate.rail === 'crypto' ? AUTHORIZATION_PERIOD : now.toISOString().slice(0, 7);
+      const charge: Reservation = { ...request, funding: 'charged', amountCents: request.units * entry.priceCents, mandateId: mandate.id, period };
       const charged = await this.dataSource.transaction(async (manager) => {
         await manager.query('INSERT INTO mandate_spend (mandate_id, period, budget_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [mandate.id, charge.period, mandate.budget_cents]);
         const [updated] = (await manager.query('UPDATE mandate_spend SET spent_cents = spent_cents + $3 WHERE mandate_id = $1 AND period = $2 AND spent_cents + $3 <= budget_cents RETURNING spent_cents', [
@@ -156,9 +161,12 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
         return true;
       });
       if (charged) return charge;
+      const budget = `$${(mandate.budget_cents / 100).toFixed(2)}`;
       throw new PaymentRequiredException(
-        `${request.toolName} would cost $${(charge.amountCents / 100).toFixed(2)} and exceed this month's budget of $${(mandate.budget_cents / 100).toFixed(2)} on the payment mandate. ` +
-          'Run the initiate_payment_setup tool to authorize a larger monthly budget (at most $500), or wait for next month.',
+        mandate.rail === 'crypto'
+          ? `${request.toolName} would cost $${(charge.amountCents / 100).toFixed(2)} and exceed the ${budget} the wallet authorization allows. Run the initiate_payment_setup tool to authorize a new budget (at most $500).`
+          : `${request.toolName} would cost $${(charge.amountCents / 100).toFixed(2)} and exceed this month's budget of ${budget} on the payment mandate. ` +
+              'Run the initiate_payment_setup tool to authorize a larger monthly budget (at most $500), or wait for next month.',
       );
     }
     const exhausted = kind === 'machine' ? `the machine trial's free ${request.usageKey} amount` : `this month's free ${request.usageKey} amount`;
@@ -247,7 +255,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
     const month = this.currentMonth();
     const [mandate] = (await this.dataSource.query(
       `SELECT m.id, m.rail, m.budget_cents, m.valid_until, coalesce(s.spent_cents, 0) AS spent_cents
-         FROM payment_mandates m LEFT JOIN mandate_spend s ON s.mandate_id = m.id AND s.period = $2
+         FROM payment_mandates m LEFT JOIN mandate_spend s ON s.mandate_id = m.id AND s.period = (CASE WHEN m.rail = 'crypto' THEN '${AUTHORIZATION_PERIOD}' ELSE $2 END)
         WHERE m.owner_id = $1 AND m.status = 'active' AND m.valid_until > $3 ORDER BY m.created_at DESC LIMIT 1`,
       [firmId ?? accountId, month, this.clock.now()],
     )) as { id: string; rail: string; budget_cents: number; valid_until: Date; spent_cents: number }[];
@@ -257,7 +265,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
       kind,
       period,
       balances,
-      mandate: mandate ? { mandateId: mandate.id, rail: mandate.rail, monthlyBudgetCents: mandate.budget_cents, spentThisMonthCents: Number(mandate.spent_cents), validUntil: mandate.valid_until.toISOString() } : null,
+      mandate: mandate ? { mandateId: mandate.id, rail: mandate.rail, budgetCents: mandate.budget_cents, spentCents: Number(mandate.spent_cents), validUntil: mandate.valid_until.toISOString() } : null,
       recent: recent.map((row) => ({ callId: row.call_id, usageKey: row.usage_key, toolName: row.tool_name, units: row.units, funding: row.funding, amountCents: row.amount_cents, entry: row.entry, at: row.created_at.toISOString() })),
     };
   }
@@ -293,10 +301,11 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
       mandateId: row.mandate_id,
       rail: row.rail,
       period: row.period,
-      status: row.period < month ? 'closed' : 'open',
+      // A wallet authorization's invoice stays open while it can still be charged.
+      status: row.period !== AUTHORIZATION_PERIOD && row.period < month ? 'closed' : 'open',
       charges: row.charges,
       amountCents: row.amount_cents,
-      monthlyBudgetCents: row.budget_cents,
+      budgetCents: row.budget_cents,
       payment: row.payment_status ? { status: row.payment_status, stripePaymentIntentId: row.payment_intent, failure: row.failure } : null,
     }));
   }
