@@ -276,6 +276,22 @@ describe('payment setup, mandates and charging', () => {
       expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
     });
 
+    it.each([
+      ['an empty body', {}],
+      ['a body without a signature', 'no-signature'],
+      ['a signature that is not hex', 'not-hex'],
+      ['a JSON array', []],
+    ])('refuses %s with 400 and stays pending', async (_case, shape) => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'crypto' });
+      const { body } = await signedAuthorization(session!);
+      const sent = shape === 'no-signature' ? { ...body, signature: undefined } : shape === 'not-hex' ? { ...body, signature: 'zz' } : shape;
+      const response = await submit(session!, sent);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe('INVALID_INPUT');
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
+    });
+
     /**
      * Opens the setup page in Chromium with an injected EIP-1193 wallet backed by a viem local
      * account; `tamper` changes what the wallet signs, as a forging or misconfigured wallet would.

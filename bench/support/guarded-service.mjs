@@ -4,9 +4,8 @@
 //
 //   PORT=3001 DATABASE_URL=... ENCRYPTION_KEYS=... node bench/support/guarded-service.mjs
 import 'reflect-metadata';
+import { serveWith } from './serve-with.mjs';
 import { Controller, Get, Module } from '@nestjs/common';
-import { createApp } from '../../dist/src/app.factory.js';
-import { loadConfiguration } from '../../dist/src/config/app-config.js';
 import { RequireBearer } from '../../dist/src/oauth/tokens/bearer-auth.guard.js';
 import { TokensModule } from '../../dist/src/oauth/tokens/tokens.module.js';
 
@@ -23,16 +22,4 @@ Controller('bench')(NoopController);
 class GuardedNoopModule {}
 Module({ imports: [TokensModule], controllers: [NoopController] })(GuardedNoopModule);
 
-const config = loadConfiguration(process.env);
-const app = await createApp(config, { additionalModules: [GuardedNoopModule] });
-await app.listen({ port: config.port, host: config.host });
-process.stdout.write(`guarded service listening on ${await app.getUrl()}\n`);
-
-const stop = () => {
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+await serveWith([GuardedNoopModule], 'guarded service');

@@ -4,10 +4,9 @@
 //
 //   PORT=3001 DATABASE_URL=... ENCRYPTION_KEYS=... node bench/support/metered-service.mjs
 import 'reflect-metadata';
+import { serveWith } from './serve-with.mjs';
 import { Injectable, Module } from '@nestjs/common';
 import { ApiSchema } from '@nestjs/swagger';
-import { createApp } from '../../dist/src/app.factory.js';
-import { loadConfiguration } from '../../dist/src/config/app-config.js';
 import { McpTool } from '../../dist/src/mcp/tools/mcp-tool.decorator.js';
 
 class BenchInput {}
@@ -30,16 +29,4 @@ Injectable()(BenchTools);
 class BenchToolsModule {}
 Module({ providers: [BenchTools] })(BenchToolsModule);
 
-const config = loadConfiguration(process.env);
-const app = await createApp(config, { additionalModules: [BenchToolsModule] });
-await app.listen({ port: config.port, host: config.host });
-process.stdout.write(`metered service listening on ${await app.getUrl()}\n`);
-
-const stop = () => {
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
-};
-process.once('SIGTERM', stop);
-process.once('SIGINT', stop);
+await serveWith([BenchToolsModule], 'metered service');

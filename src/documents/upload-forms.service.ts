@@ -41,7 +41,7 @@ export class UploadFormsService {
   async resolve(token: string): Promise<{ form: UploadForm; workspaceName?: string }> {
     const form = await this.forms.findOneBy({ tokenHash: sha256(token), expiresAt: MoreThan(new Date()) });
     if (!form) throw new ResourceNotFoundException(LINK_GONE);
-    const workspaceName = form.workspaceId ? (await this.workspaces.requireOwned(form.accountId, form.workspaceId)).clientName : undefined;
+    const workspaceName = form.workspaceId ? await this.workspaces.nameOf(form.accountId, form.workspaceId) : undefined;
     return { form, workspaceName };
   }
 

@@ -16,7 +16,7 @@ export class WorkspaceOutputInterceptor implements ToolCallInterceptor {
   async intercept(call: ToolCall, next: () => Promise<unknown>): Promise<unknown> {
     const workspaceId = (call.input as { workspaceId?: unknown }).workspaceId;
     if (typeof workspaceId !== 'string') return next();
-    await this.workspaces.assertOwned(call.context.accountId, workspaceId);
+    if (!call.tool.checksWorkspaceAccess) await this.workspaces.assertOwned(call.context.accountId, workspaceId);
     const output = await next();
     if (call.tool.taskType === false) return output;
     await this.workspaces.storeOutput(workspaceId, call.tool.taskType ?? call.tool.name, call.tool.name, output);

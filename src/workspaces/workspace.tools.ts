@@ -28,6 +28,7 @@ export class WorkspaceTools {
     output: DealWorkspaceWithOutputsResult,
     annotations: { readOnlyHint: true, openWorldHint: false },
     taskType: false,
+    checksWorkspaceAccess: true,
   })
   get(input: GetDealWorkspaceInput, context: ToolContext): Promise<DealWorkspaceWithOutputsResult> {
     return this.workspaces.withOutputs(context.accountId, input.workspaceId);

@@ -27,14 +27,13 @@ export class WorkspacesService {
     return summary(workspace);
   }
 
-  /** The caller's workspace, or NOT_FOUND: the same answer for a missing id and another account's. */
-  async requireOwned(accountId: string, workspaceId: string): Promise<Workspace> {
+  /** The name of a workspace the account may see, or NOT_FOUND (the upload page shows it). */
+  async nameOf(accountId: string, workspaceId: string): Promise<string> {
     const [row] = UUID.test(workspaceId)
-      ? ((await this.workspaces.query(`SELECT id FROM workspaces WHERE id = $1 AND account_id IN ${sharingAccountsSql('$2')}`, [workspaceId, accountId])) as { id: string }[])
+      ? await this.sql.query<{ client_name: string }>(`SELECT client_name FROM workspaces WHERE id = $1 AND account_id IN ${sharingAccountsSql('$2')}`, [workspaceId, accountId])
       : [];
-    const workspace = row ? await this.workspaces.findOneBy({ id: row.id }) : null;
-    if (!workspace) throw notFound(workspaceId);
-    return workspace;
+    if (!row) throw notFound(workspaceId);
+    return row.client_name;
   }
 
   /**

@@ -16,14 +16,8 @@ export class InitiatePaymentSetupInput {
   rail?: 'fiat' | 'crypto' | 'both';
 }
 
-@ApiSchema({ name: 'PaymentSetupSession' })
-export class PaymentSetupSessionResult {
-  @ApiProperty({ format: 'uri', description: 'The hosted page where the person authorizes the budget (valid 10 minutes).' })
-  setupUrl: string;
-
-  @ApiProperty({ description: 'Pass to check_payment_setup.' })
-  sessionToken: string;
-
+/** What both payment tools report about a session. */
+class PaymentSetupTerms {
   @ApiProperty({ format: 'date-time' })
   expiresAt: string;
 
@@ -32,6 +26,15 @@ export class PaymentSetupSessionResult {
 
   @ApiProperty()
   maxMonthlyBudgetUsd: number;
+}
+
+@ApiSchema({ name: 'PaymentSetupSession' })
+export class PaymentSetupSessionResult extends PaymentSetupTerms {
+  @ApiProperty({ format: 'uri', description: 'The hosted page where the person authorizes the budget (valid 10 minutes).' })
+  setupUrl: string;
+
+  @ApiProperty({ description: 'Pass to check_payment_setup.' })
+  sessionToken: string;
 }
 
 @ApiSchema({ name: 'CheckPaymentSetupInput' })
@@ -44,18 +47,9 @@ export class CheckPaymentSetupInput {
 }
 
 @ApiSchema({ name: 'PaymentSetupStatus' })
-export class PaymentSetupStatusResult {
+export class PaymentSetupStatusResult extends PaymentSetupTerms {
   @ApiProperty({ enum: ['pending', 'complete', 'expired'] })
   status: string;
-
-  @ApiProperty({ format: 'date-time' })
-  expiresAt: string;
-
-  @ApiProperty({ enum: ['fiat', 'crypto', 'both'] })
-  rail: string;
-
-  @ApiProperty()
-  maxMonthlyBudgetUsd: number;
 
   @ApiPropertyOptional({ description: 'complete only: the mandate as a JWT (typ mandate+jwt) signed with the key in the JWKS.' })
   intentMandate?: string;

@@ -42,6 +42,11 @@ export interface McpToolOptions {
    * workspace (default: the tool name); false for tools whose result is not a task output.
    */
   taskType?: string | false;
+  /**
+   * The tool reads the workspace with the caller's ownership in its own query (and answers
+   * NOT_FOUND itself), so the interceptor's separate check would only repeat it.
+   */
+  checksWorkspaceAccess?: true;
 }
 
 /**
