@@ -1,18 +1,24 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import Stripe from 'stripe';
 import { DataSource } from 'typeorm';
+import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { Browser } from 'playwright-core';
 import { InvoiceCollector } from '../src/billing/payments/invoice-collector.js';
+import { WalletSettlement } from '../src/billing/payments/wallet-settlement.js';
 import { launchChromium } from './support/browser.js';
+import { FakeChain } from './support/fake-chain.js';
 import { postMcp } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
-const PAYEE = '0x1111111111111111111111111111111111111111';
+/** The settlement wallet: it receives the authorizations (their `to`) and submits them on the chain stand-in. */
+const SETTLEMENT_KEY = generatePrivateKey();
+const PAYEE = privateKeyToAccount(SETTLEMENT_KEY).address;
+const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 const WEBHOOK_SECRET = 'whsec_test_payments';
 
 /** Plays Stripe's API (SetupIntents) and delivers signed webhooks the way Stripe does. */
@@ -22,6 +28,8 @@ class FakeStripe {
   readonly setupIntents = new Map<string, { id: string; metadata: Record<string, string>; customer: string }>();
   readonly authorizations: string[] = [];
   readonly paymentIntents: { fields: URLSearchParams; idempotencyKey: string }[] = [];
+  /** Customers whose next off-session charges are declined, and how many of them. */
+  readonly declines = new Map<string, number>();
   private customers = 0;
   /** Where confirmed SetupIntents are reported, as Stripe's webhook endpoint would be configured. */
   serviceUrl = '';
@@ -64,6 +72,14 @@ class FakeStripe {
         if (request.method === 'POST' && request.url === '/v1/payment_intents') {
           const fields = new URLSearchParams(body);
           this.paymentIntents.push({ fields, idempotencyKey: String(request.headers['idempotency-key']) });
+          const declines = this.declines.get(fields.get('customer') ?? '') ?? 0;
+          if (declines > 0) {
+            this.declines.set(fields.get('customer')!, declines - 1);
+            const intent = { id: `pi_${this.paymentIntents.length}${Date.now()}`, object: 'payment_intent', status: 'requires_payment_method' };
+            return void response
+              .writeHead(402, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: intent } }));
+          }
           return void response
             .writeHead(200, { 'content-type': 'application/json' })
             .end(JSON.stringify({ id: `pi_${this.paymentIntents.length}${Date.now()}`, object: 'payment_intent', status: 'succeeded', amount: Number(fields.get('amount')), currency: fields.get('currency') }));
@@ -143,12 +159,13 @@ type TemplateJson = { domain: Record<string, unknown>; types: Record<string, unk
 describe('payment setup, mandates and charging', () => {
   const clock = new TestClock();
   const stripe = new FakeStripe();
+  const chain = new FakeChain(8453, USDC, () => clock.now());
   let service: RunningApp;
   let browser: Browser;
 
   beforeAll(async () => {
     clock.set('2026-11-10T09:00:00Z');
-    await stripe.start();
+    await Promise.all([stripe.start(), chain.start()]);
     [service, browser] = await Promise.all([
       startApp({
         reachablePublicUrls: true,
@@ -160,6 +177,8 @@ describe('payment setup, mandates and charging', () => {
           RATE_LIMIT_TOKEN: '100000/60',
           RATE_LIMIT_REGISTRATION: '100000/60',
           PAYMENT_WALLET_ADDRESS: PAYEE,
+          PAYMENT_RPC_URL: chain.url,
+          PAYMENT_SETTLEMENT_KEY: SETTLEMENT_KEY,
           STRIPE_SECRET_KEY: 'sk_test_payments',
           STRIPE_PUBLISHABLE_KEY: 'pk_test_payments',
           STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -172,7 +191,7 @@ describe('payment setup, mandates and charging', () => {
     stripe.serviceUrl = service.url;
   });
   afterAll(async () => {
-    await Promise.all([service?.close(), browser?.close(), stripe.stop()]);
+    await Promise.all([service?.close(), browser?.close(), stripe.stop(), chain.stop()]);
   });
 
   async function machineToken(): Promise<{ token: string; accountId: string }> {
@@ -212,9 +231,9 @@ describe('payment setup, mandates and charging', () => {
 
   const submit = (session: Session, body: unknown) => fetch(`${session.setupUrl}/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-  async function completeWithWallet(token: string, maxMonthlyBudgetUsd: number): Promise<Session> {
+  async function completeWithWallet(token: string, maxMonthlyBudgetUsd: number, payer = privateKeyToAccount(generatePrivateKey())): Promise<Session> {
     const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { maxMonthlyBudgetUsd, rail: 'crypto' });
-    const { body } = await signedAuthorization(session!);
+    const { body } = await signedAuthorization(session!, undefined, payer);
     expect((await submit(session!, body)).status).toBe(200);
     return session!;
   }
@@ -454,7 +473,8 @@ describe('payment setup, mandates and charging', () => {
       expect(spend.spent_cents).toBe(500);
     });
 
-    it('collects a closed card invoice off-session from the saved card, once', async () => {
+    /** A machine account whose free trial call is used, with a card mandate and `charged` calls charged to it in November. */
+    async function cardMandateWithCharges(charged: number) {
       const { token, accountId } = await machineToken();
       expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // the free trial call
       const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'fiat', maxMonthlyBudgetUsd: 10 });
@@ -462,23 +482,78 @@ describe('payment setup, mandates and charging', () => {
       const intent = [...stripe.setupIntents.values()].find((candidate) => candidate.metadata.account === accountId)!;
       expect(intent.customer).toMatch(/^cus_/);
       expect((await stripe.deliverSucceeded(service.url, intent.id)).status).toBe(200);
-      for (let call = 0; call < 3; call++) expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
-
-      const collector = service.app.get(InvoiceCollector);
+      for (let call = 0; call < charged; call++) expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
       const invoices = async () => (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as { period: string; status: string; amountCents: number; payment: Record<string, unknown> | null }[];
+      const charges = () => stripe.paymentIntents.filter((charge) => charge.fields.get('customer') === intent.customer);
+      return { token, accountId, customer: intent.customer, invoices, charges };
+    }
+
+    it('collects a closed card invoice off-session from the saved card, once', async () => {
+      const { invoices, charges } = await cardMandateWithCharges(3);
+      const collector = service.app.get(InvoiceCollector);
       await collector.collectClosed(); // November is still open: nothing of this account is collected
-      expect(stripe.paymentIntents.filter((charge) => charge.fields.get('customer') === intent.customer)).toEqual([]);
+      expect(charges()).toEqual([]);
       clock.set('2026-12-02T08:00:00Z');
       try {
         await collector.collectClosed();
         await collector.collectClosed();
-        const charges = stripe.paymentIntents.filter((charge) => charge.fields.get('customer') === intent.customer);
-        expect(charges).toHaveLength(1);
-        expect(Object.fromEntries(charges[0].fields)).toMatchObject({ amount: '150', currency: 'usd', payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true', description: 'Underwriting tools, 2026-11' });
-        expect(charges[0].idempotencyKey).toMatch(/^invoice-[0-9a-f-]{36}-2026-11$/);
+        expect(charges()).toHaveLength(1);
+        expect(Object.fromEntries(charges()[0].fields)).toMatchObject({ amount: '150', currency: 'usd', payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true', description: 'Underwriting tools, 2026-11' });
+        expect(charges()[0].idempotencyKey).toMatch(/^invoice-[0-9a-f-]{36}-2026-11$/);
         expect(await invoices()).toEqual([
-          { mandateId: expect.any(String), rail: 'fiat', period: '2026-11', status: 'closed', charges: 3, amountCents: 150, budgetCents: 1000, payment: { status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null } },
+          {
+            mandateId: expect.any(String),
+            rail: 'fiat',
+            period: '2026-11',
+            status: 'closed',
+            charges: 3,
+            amountCents: 150,
+            budgetCents: 1000,
+            payment: { status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 1, nextAttemptAt: null },
+          },
         ]);
+      } finally {
+        clock.set('2026-11-10T09:00:00Z');
+      }
+    });
+
+    it('tries a declined card invoice again a day later, as a new charge, and records it paid', async () => {
+      const { customer, invoices, charges } = await cardMandateWithCharges(2);
+      stripe.declines.set(customer, 1);
+      const collector = service.app.get(InvoiceCollector);
+      clock.set('2026-12-02T08:00:00Z');
+      try {
+        await collector.collectClosed();
+        expect((await invoices())[0].payment).toEqual({ status: 'failed', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: 'Your card has insufficient funds.', attempts: 1, nextAttemptAt: '2026-12-03T08:00:00.000Z' });
+        clock.set('2026-12-03T07:59:00Z');
+        await collector.collectClosed(); // not due yet
+        expect(charges()).toHaveLength(1);
+        clock.set('2026-12-03T08:00:00Z');
+        await collector.collectClosed();
+        await collector.collectClosed();
+        expect(charges().map((charge) => charge.idempotencyKey)).toEqual([expect.stringMatching(/-2026-11$/), expect.stringMatching(/-2026-11-attempt-2$/)]);
+        expect((await invoices())[0].payment).toEqual({ status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 2, nextAttemptAt: null });
+      } finally {
+        clock.set('2026-11-10T09:00:00Z');
+      }
+    });
+
+    it('stops charging a card mandate whose invoice is declined four times, and says why in the 402', async () => {
+      const { token, customer, invoices, charges } = await cardMandateWithCharges(1);
+      stripe.declines.set(customer, 4);
+      const collector = service.app.get(InvoiceCollector);
+      try {
+        for (const day of ['2026-12-02', '2026-12-03', '2026-12-06', '2026-12-11', '2026-12-30']) {
+          clock.set(`${day}T08:00:00Z`);
+          await collector.collectClosed();
+        }
+        expect(charges()).toHaveLength(4);
+        expect((await invoices())[0].payment).toMatchObject({ status: 'failed', attempts: 4, nextAttemptAt: null });
+        const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+        expect(refused.status).toBe(402);
+        expect(((await refused.json()) as { detail: string }).detail).toBe(
+          'test_metered_pitch_deck_precheck cannot be charged: The card on the payment mandate was declined for the 2026-11 invoice (Your card has insufficient funds.). Run the initiate_payment_setup tool to authorize a new budget.',
+        );
       } finally {
         clock.set('2026-11-10T09:00:00Z');
       }
@@ -505,6 +580,107 @@ describe('payment setup, mandates and charging', () => {
       expect((await tool(token, 'test_metered_pitch_deck_precheck', { fail: true })).error?.code).toBe('INVALID_INPUT');
       const [spend] = await service.app.get(DataSource).query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
       expect(spend.spent_cents).toBe(0);
+    });
+  });
+
+  describe('wallet settlement (on a JSON-RPC chain stand-in)', () => {
+    const settlement = () => service.app.get(WalletSettlement);
+    const settlementOf = async (accountId: string) =>
+      (
+        (await service.app.get(DataSource).query(
+          `SELECT s.status, s.failure, s.refund_units::text, m.status AS mandate_status FROM wallet_settlements s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1`,
+          [accountId],
+        )) as { status: string; failure: string | null; refund_units: string | null; mandate_status: string }[]
+      )[0];
+    const minedFor = (payer: string) =>
+      chain.mined.filter((transaction) => transaction.call.args.some((argument) => typeof argument === 'string' && argument.toLowerCase() === payer.toLowerCase()));
+
+    /** A machine account past its free call, with a wallet mandate of `budgetUsd` from `payer`, and `charged` calls charged to it. */
+    async function walletMandateWithCharges(budgetUsd: number, charged: number, payer = privateKeyToAccount(generatePrivateKey())) {
+      const { token, accountId } = await machineToken();
+      expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // the free trial call
+      await completeWithWallet(token, budgetUsd, payer);
+      for (let call = 0; call < charged; call++) expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
+      return { token, accountId, payer };
+    }
+
+    afterEach(() => clock.set('2026-11-10T09:00:00Z'));
+
+    it('moves nothing for a mandate that was never charged', async () => {
+      const { accountId, payer } = await walletMandateWithCharges(5, 0);
+      chain.balances.set(payer.address, 10_000_000n);
+      clock.set('2026-11-10T10:00:00Z');
+      await settlement().run();
+      expect(await settlementOf(accountId)).toBeUndefined();
+      expect(minedFor(payer.address)).toEqual([]);
+    });
+
+    it('escrows the authorization once after the first charge, and refunds the unspent rest once the mandate has ended', async () => {
+      const { token, accountId, payer } = await walletMandateWithCharges(5, 2);
+      chain.balances.set(payer.address, 10_000_000n); // 10 USDC
+      const payeeBefore = chain.balanceOf(PAYEE);
+      clock.set('2026-11-10T10:00:00Z');
+      await settlement().run();
+      await settlement().run();
+      const [escrow] = minedFor(payer.address);
+      expect(minedFor(payer.address)).toHaveLength(1);
+      expect(escrow).toMatchObject({ from: PAYEE, to: getAddress(USDC), status: 'success', call: { functionName: 'transferWithAuthorization' } });
+      expect(escrow.call.args.slice(0, 3)).toEqual([payer.address, PAYEE, 5_000_000n]);
+      expect(chain.balanceOf(payer.address)).toBe(5_000_000n);
+      expect(chain.balanceOf(PAYEE) - payeeBefore).toBe(5_000_000n);
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'settled', mandate_status: 'active' });
+      expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // charged against the escrow: 1.50 of 5.00 in all
+
+      // The mandate ends an hour before its authorization (2026-12-10T09:00Z); its calls are settled 30 minutes later.
+      clock.set('2026-12-10T08:29:00Z');
+      await settlement().run();
+      expect(minedFor(payer.address)).toHaveLength(1);
+      clock.set('2026-12-10T08:31:00Z');
+      await settlement().run();
+      await settlement().run();
+      const [, refund] = minedFor(payer.address);
+      expect(minedFor(payer.address)).toHaveLength(2);
+      expect(refund).toMatchObject({ from: PAYEE, status: 'success', call: { functionName: 'transfer', args: [payer.address, 3_500_000n] } });
+      expect(chain.balanceOf(payer.address)).toBe(8_500_000n);
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'refunded', refund_units: '3500000' });
+      const [invoice] = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as { payment: unknown }[];
+      expect(invoice.payment).toEqual({ status: 'refunded', settlementTxHash: escrow.hash, refundUnits: '3500000', refundTxHash: refund.hash, failure: null });
+    });
+
+    it('re-sends the stored transaction after a run that failed to send it, and settles once', async () => {
+      const { accountId, payer } = await walletMandateWithCharges(1, 1);
+      chain.balances.set(payer.address, 1_000_000n);
+      clock.set('2026-11-10T10:00:00Z');
+      chain.refuseSends = 1;
+      await expect(settlement().run()).rejects.toThrow('the node refused the transaction');
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'settling' });
+      await settlement().run();
+      expect(minedFor(payer.address)).toEqual([expect.objectContaining({ status: 'success', call: expect.objectContaining({ functionName: 'transferWithAuthorization' }) })]);
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'settled' });
+    });
+
+    it('unfunds the mandate when the payer cannot cover the authorization, and further charged calls answer 402 saying why', async () => {
+      const { token, accountId, payer } = await walletMandateWithCharges(1, 1); // the payer holds no USDC
+      clock.set('2026-11-10T10:00:00Z');
+      await settlement().run();
+      expect(minedFor(payer.address)).toEqual([expect.objectContaining({ status: 'reverted' })]);
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'failed', mandate_status: 'unfunded' });
+      const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+      expect(refused.status).toBe(402);
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(/^test_metered_pitch_deck_precheck cannot be charged: The settlement transaction 0x[0-9a-f]{64} reverted: the payer's USDC balance is below the authorized budget/);
+      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
+      expect(usage.mandate).toMatchObject({ status: 'unfunded', failure: expect.stringContaining('reverted') });
+    });
+
+    it('sends nothing for an authorization the payer already used or cancelled on chain', async () => {
+      const { accountId, payer } = await walletMandateWithCharges(1, 1);
+      chain.balances.set(payer.address, 1_000_000n);
+      const [{ nonce }] = await service.app.get(DataSource).query(`SELECT "authorization"->>'nonce' AS nonce FROM payment_mandates WHERE account_id = $1`, [accountId]);
+      chain.usedAuthorizations.add(`${payer.address}:${nonce}`);
+      clock.set('2026-11-10T10:00:00Z');
+      await settlement().run();
+      expect(minedFor(payer.address)).toEqual([]);
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'failed', failure: 'The wallet authorization was used or cancelled on chain before this service settled it.', mandate_status: 'unfunded' });
     });
   });
 });

@@ -27,6 +27,8 @@ class UsageEntry {
 class UsageMandate {
   @ApiProperty() mandateId: string;
   @ApiProperty({ enum: ['fiat', 'crypto'] }) rail: string;
+  @ApiProperty({ enum: ['active', 'unfunded'], description: '`unfunded`: the wallet authorization could not be settled, and charges are refused' }) status: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Why the mandate is unfunded' }) failure: string | null;
   @ApiProperty({ description: 'Monthly for a card; the whole authorization for a wallet' }) budgetCents: number;
   @ApiProperty({ description: 'Spent this month (card) or over the whole authorization (wallet)' }) spentCents: number;
   @ApiProperty({ format: 'date-time' }) validUntil: string;
@@ -50,7 +52,13 @@ class InvoiceResponse {
   @ApiProperty({ description: 'Charged calls' }) charges: number;
   @ApiProperty({ description: 'Total in US cents' }) amountCents: number;
   @ApiProperty({ description: "The mandate's budget: monthly for a card, the whole authorization for a wallet" }) budgetCents: number;
-  @ApiProperty({ type: Object, nullable: true, description: 'Card rail, closed months: { status: collecting | paid | failed, stripePaymentIntentId, failure }' })
+  @ApiProperty({
+    type: Object,
+    nullable: true,
+    description:
+      'Card rail, closed months: { status: collecting | paid | failed, stripePaymentIntentId, failure, attempts, nextAttemptAt }. ' +
+      'Wallet rail, once charged: { status: settling | settled | refunding | refunded | failed, settlementTxHash, refundUnits, refundTxHash, failure }',
+  })
   payment: Invoice['payment'];
 }
 

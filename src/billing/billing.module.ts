@@ -9,12 +9,13 @@ import { InvoiceCollector } from './payments/invoice-collector.js';
 import { PaymentSetupController } from './payments/payment-setup.controller.js';
 import { PaymentSetupService } from './payments/payment-setup.service.js';
 import { PaymentTools } from './payments/payment.tools.js';
+import { WalletSettlement } from './payments/wallet-settlement.js';
 
 /** Free quota, the usage ledger, metering, payment setup and mandates (SERVICE-SPEC 2.15, 3.4, 3.5, 5.4, 8). */
 @Module({
   imports: [DocumentsModule, TokensModule, FirmsModule],
   controllers: [BillingController, PaymentSetupController],
-  providers: [BillingService, MeteringInterceptor, PaymentSetupService, PaymentTools, InvoiceCollector],
+  providers: [BillingService, MeteringInterceptor, PaymentSetupService, PaymentTools, InvoiceCollector, WalletSettlement],
   exports: [BillingService, PaymentSetupService],
 })
 export class BillingModule {}

@@ -23,8 +23,26 @@ export interface Invoice {
   charges: number;
   amountCents: number;
   budgetCents: number;
-  /** Card rail, closed months: the off-session charge of the invoice. */
-  payment: { status: 'collecting' | 'paid' | 'failed'; stripePaymentIntentId: string | null; failure: string | null } | null;
+  /** Card rail, closed months: the off-session charge of the invoice. Wallet rail: the settlement of the authorization. */
+  payment: CardPayment | WalletSettlementState | null;
+}
+
+export interface CardPayment {
+  status: 'collecting' | 'paid' | 'failed';
+  stripePaymentIntentId: string | null;
+  failure: string | null;
+  attempts: number;
+  /** A declined charge is tried again then; null once paid, or after the last attempt. */
+  nextAttemptAt: string | null;
+}
+
+export interface WalletSettlementState {
+  status: 'settling' | 'settled' | 'refunding' | 'refunded' | 'failed';
+  settlementTxHash: string | null;
+  /** What went back to the payer when the mandate ended, in USDC units (6 decimals). */
+  refundUnits: string | null;
+  refundTxHash: string | null;
+  failure: string | null;
 }
 
 /** Units held for one call until it succeeds (commit) or fails (release). */
@@ -50,7 +68,7 @@ export interface UsageSummary {
   period: string;
   balances: { usageKey: UsageKey; unit: string; granted: number; used: number; remaining: number; priceCents: number }[];
   /** The active payment mandate and what was spent against its budget (this month for a card, the whole authorization for a wallet), if any. */
-  mandate: { mandateId: string; rail: string; budgetCents: number; spentCents: number; validUntil: string } | null;
+  mandate: { mandateId: string; rail: string; status: 'active' | 'unfunded'; budgetCents: number; spentCents: number; validUntil: string; failure: string | null } | null;
   recent: { callId: string; usageKey: string; toolName: string; units: number; funding: string; amountCents: number; entry: string; at: string }[];
 }
 
@@ -141,9 +159,12 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
     const entry = this.plan[request.usageKey];
     const now = this.clock.now();
     const [mandate] = (await this.dataSource.query(
-      `SELECT id, rail, budget_cents FROM payment_mandates WHERE owner_id = $1 AND status = 'active' AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
+      `SELECT id, rail, budget_cents, status, failure FROM payment_mandates WHERE owner_id = $1 AND status IN ('active', 'unfunded') AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
       [request.ownerId, now],
-    )) as { id: string; rail: 'fiat' | 'crypto'; budget_cents: number }[];
+    )) as { id: string; rail: 'fiat' | 'crypto'; budget_cents: number; status: 'active' | 'unfunded'; failure: string | null }[];
+    if (mandate?.status === 'unfunded') {
+      throw new PaymentRequiredException(`${request.toolName} cannot be charged: ${mandate.failure ?? 'the payment mandate could not be settled.'} Run the initiate_payment_setup tool to authorize a new budget.`);
+    }
     if (mandate) {
       // A card's budget renews each calendar month; a wallet authorization moves its value once,
       // so everything charged against it, across months, stays within that one value.
@@ -254,18 +275,20 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
     )) as { call_id: string; usage_key: string; tool_name: string; units: number; funding: string; amount_cents: number; entry: string; created_at: Date }[];
     const month = this.currentMonth();
     const [mandate] = (await this.dataSource.query(
-      `SELECT m.id, m.rail, m.budget_cents, m.valid_until, coalesce(s.spent_cents, 0) AS spent_cents
+      `SELECT m.id, m.rail, m.status, m.failure, m.budget_cents, m.valid_until, coalesce(s.spent_cents, 0) AS spent_cents
          FROM payment_mandates m LEFT JOIN mandate_spend s ON s.mandate_id = m.id AND s.period = (CASE WHEN m.rail = 'crypto' THEN '${AUTHORIZATION_PERIOD}' ELSE $2 END)
-        WHERE m.owner_id = $1 AND m.status = 'active' AND m.valid_until > $3 ORDER BY m.created_at DESC LIMIT 1`,
+        WHERE m.owner_id = $1 AND m.status IN ('active', 'unfunded') AND m.valid_until > $3 ORDER BY m.created_at DESC LIMIT 1`,
       [firmId ?? accountId, month, this.clock.now()],
-    )) as { id: string; rail: string; budget_cents: number; valid_until: Date; spent_cents: number }[];
+    )) as { id: string; rail: string; status: 'active' | 'unfunded'; failure: string | null; budget_cents: number; valid_until: Date; spent_cents: number }[];
     return {
       accountId,
       firmId,
       kind,
       period,
       balances,
-      mandate: mandate ? { mandateId: mandate.id, rail: mandate.rail, budgetCents: mandate.budget_cents, spentCents: Number(mandate.spent_cents), validUntil: mandate.valid_until.toISOString() } : null,
+      mandate: mandate
+        ? { mandateId: mandate.id, rail: mandate.rail, status: mandate.status, budgetCents: mandate.budget_cents, spentCents: Number(mandate.spent_cents), validUntil: mandate.valid_until.toISOString(), failure: mandate.failure }
+        : null,
       recent: recent.map((row) => ({ callId: row.call_id, usageKey: row.usage_key, toolName: row.tool_name, units: row.units, funding: row.funding, amountCents: row.amount_cents, entry: row.entry, at: row.created_at.toISOString() })),
     };
   }
@@ -283,16 +306,16 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
       budget_cents: number;
       charges: number;
       amount_cents: number;
-      payment_status: 'collecting' | 'paid' | 'failed' | null;
-      payment_intent: string | null;
-      failure: string | null;
+      card: { status: CardPayment['status']; stripe_payment_intent_id: string | null; failure: string | null; attempts: number; next_attempt_at: string | null } | null;
+      wallet: { status: WalletSettlementState['status']; settlement_tx_hash: string | null; refund_units: string | null; refund_tx_hash: string | null; failure: string | null } | null;
     }>(
       `SELECT l.mandate_id, m.rail, l.period, m.budget_cents, count(*)::int AS charges, sum(l.amount_cents)::int AS amount_cents,
-              p.status AS payment_status, p.stripe_payment_intent_id AS payment_intent, p.failure
+              (SELECT to_jsonb(p) FROM invoice_payments p WHERE p.mandate_id = l.mandate_id AND p.period = l.period) AS card,
+              (SELECT jsonb_build_object('status', w.status, 'settlement_tx_hash', w.settlement_tx_hash, 'refund_units', w.refund_units::text, 'refund_tx_hash', w.refund_tx_hash, 'failure', w.failure)
+                 FROM wallet_settlements w WHERE w.mandate_id = l.mandate_id) AS wallet
          FROM usage_ledger l JOIN payment_mandates m ON m.id = l.mandate_id
-         LEFT JOIN invoice_payments p ON p.mandate_id = l.mandate_id AND p.period = l.period
         WHERE m.owner_id = $1 AND l.entry = 'commit' AND l.funding = 'charged'
-        GROUP BY l.mandate_id, m.rail, l.period, m.budget_cents, p.status, p.stripe_payment_intent_id, p.failure
+        GROUP BY l.mandate_id, m.rail, l.period, m.budget_cents
         ORDER BY l.period DESC, l.mandate_id`,
       [firmId ?? accountId],
     );
@@ -306,7 +329,17 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
       charges: row.charges,
       amountCents: row.amount_cents,
       budgetCents: row.budget_cents,
-      payment: row.payment_status ? { status: row.payment_status, stripePaymentIntentId: row.payment_intent, failure: row.failure } : null,
+      payment: row.card
+        ? {
+            status: row.card.status,
+            stripePaymentIntentId: row.card.stripe_payment_intent_id,
+            failure: row.card.failure,
+            attempts: row.card.attempts,
+            nextAttemptAt: row.card.next_attempt_at && new Date(row.card.next_attempt_at).toISOString(),
+          }
+        : row.wallet
+          ? { status: row.wallet.status, settlementTxHash: row.wallet.settlement_tx_hash, refundUnits: row.wallet.refund_units, refundTxHash: row.wallet.refund_tx_hash, failure: row.wallet.failure }
+          : null,
     }));
   }
 

@@ -54,4 +54,29 @@ describe('loadConfiguration', () => {
   it('refuses a port outside 0-65535', () => {
     expect(() => loadConfiguration({ PORT: '70000' })).toThrow(/PORT/);
   });
+
+  describe('wallet settlement', () => {
+    // A throwaway key and its address (viem's privateKeyToAddress), fixed so the test states them.
+    const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
+    const address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+    it('settles with the key of PAYMENT_WALLET_ADDRESS', () => {
+      const config = loadConfiguration({ PAYMENT_WALLET_ADDRESS: address, PAYMENT_RPC_URL: 'http://127.0.0.1:8545', PAYMENT_SETTLEMENT_KEY: key });
+      expect(config.payments.wallet?.settlement).toEqual({ rpcUrl: 'http://127.0.0.1:8545', key });
+    });
+
+    it('settles nothing without PAYMENT_RPC_URL', () => {
+      expect(loadConfiguration({ PAYMENT_WALLET_ADDRESS: address, PAYMENT_SETTLEMENT_KEY: key }).payments.wallet?.settlement).toBeUndefined();
+    });
+
+    it('refuses PAYMENT_RPC_URL without a settlement key', () => {
+      expect(() => loadConfiguration({ PAYMENT_WALLET_ADDRESS: address, PAYMENT_RPC_URL: 'http://127.0.0.1:8545' })).toThrow(/PAYMENT_RPC_URL: settlement needs PAYMENT_WALLET_ADDRESS and PAYMENT_SETTLEMENT_KEY/);
+    });
+
+    it('refuses a settlement key of another address, without echoing it', () => {
+      const attempt = () => loadConfiguration({ PAYMENT_WALLET_ADDRESS: '0x000000000000000000000000000000000000dEaD', PAYMENT_RPC_URL: 'http://127.0.0.1:8545', PAYMENT_SETTLEMENT_KEY: key });
+      expect(attempt).toThrow(/PAYMENT_SETTLEMENT_KEY: must be the key of PAYMENT_WALLET_ADDRESS/);
+      expect(attempt).not.toThrow(key.slice(2, 20));
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import { resolveUsagePlan, type UsagePlan } from '../billing/usage-plan.js';
+import { privateKeyToAddress } from 'viem/accounts';
 import { EnvironmentSchema } from './environment.schema.js';
 
 /** The route classes that carry their own rate limit. */
@@ -60,7 +61,7 @@ export class AppConfig {
   readonly usagePlan: UsagePlan;
   readonly payments: {
     stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl: string; jsUrl: string };
-    wallet?: { payee: string; chainId: number; usdc: string };
+    wallet?: { payee: string; chainId: number; usdc: string; settlement?: { rpcUrl: string; key: `0x${string}` } };
   };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
@@ -95,6 +96,12 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   if ('problems' in usagePlan) problems.push(...usagePlan.problems);
   if (Boolean(schema.S3_ACCESS_KEY_ID) !== Boolean(schema.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (schema.PAYMENT_RPC_URL) {
+    if (!schema.PAYMENT_WALLET_ADDRESS || !schema.PAYMENT_SETTLEMENT_KEY) problems.push('PAYMENT_RPC_URL: settlement needs PAYMENT_WALLET_ADDRESS and PAYMENT_SETTLEMENT_KEY too');
+    else if (/^0x[0-9a-fA-F]{64}$/.test(schema.PAYMENT_SETTLEMENT_KEY) && privateKeyToAddress(schema.PAYMENT_SETTLEMENT_KEY as `0x${string}`).toLowerCase() !== schema.PAYMENT_WALLET_ADDRESS.toLowerCase()) {
+      problems.push('PAYMENT_SETTLEMENT_KEY: must be the key of PAYMENT_WALLET_ADDRESS (it refunds what that address received)');
+    }
   }
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
@@ -134,7 +141,14 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       stripe: schema.STRIPE_SECRET_KEY
         ? { secretKey: schema.STRIPE_SECRET_KEY, publishableKey: schema.STRIPE_PUBLISHABLE_KEY, webhookSecret: schema.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(schema.STRIPE_API_URL), jsUrl: schema.STRIPE_JS_URL }
         : undefined,
-      wallet: schema.PAYMENT_WALLET_ADDRESS ? { payee: schema.PAYMENT_WALLET_ADDRESS, chainId: schema.PAYMENT_CHAIN_ID, usdc: schema.PAYMENT_USDC_ADDRESS } : undefined,
+      wallet: schema.PAYMENT_WALLET_ADDRESS
+        ? {
+            payee: schema.PAYMENT_WALLET_ADDRESS,
+            chainId: schema.PAYMENT_CHAIN_ID,
+            usdc: schema.PAYMENT_USDC_ADDRESS,
+            settlement: schema.PAYMENT_RPC_URL && schema.PAYMENT_SETTLEMENT_KEY ? { rpcUrl: schema.PAYMENT_RPC_URL, key: schema.PAYMENT_SETTLEMENT_KEY as `0x${string}` } : undefined,
+          }
+        : undefined,
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     documents: {

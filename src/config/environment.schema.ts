@@ -278,6 +278,19 @@ export class EnvironmentSchema {
   @Matches(/^0x[0-9a-fA-F]{40}$/, { message: '$property must be a 0x-prefixed 20-byte address' })
   PAYMENT_USDC_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
+  @EnvironmentVariable({
+    description: 'JSON-RPC URL of that chain, for settling wallet authorizations (escrow on the first charge, refund of the unspent rest when the mandate ends); unset: authorizations are recorded and charged against but not settled.',
+    defaultDescription: 'unset (no settlement)',
+  })
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  PAYMENT_RPC_URL?: string;
+
+  @EnvironmentVariable({ description: 'Private key (0x + 64 hex) of `PAYMENT_WALLET_ADDRESS`: it submits the authorizations, pays their gas and sends the refunds. Required with `PAYMENT_RPC_URL`.', sensitive: true, defaultDescription: 'unset' })
+  @IsOptional()
+  @Matches(/^0x[0-9a-fA-F]{64}$/, { message: '$property must be a 0x-prefixed 32-byte private key' })
+  PAYMENT_SETTLEMENT_KEY?: string;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

@@ -18,4 +18,23 @@ export class Sql {
   async query<Row>(text: string, values: unknown[] = []): Promise<Row[]> {
     return (await this.pool.query(text, values)).rows as Row[];
   }
+
+  /**
+   * Runs `work` only if no other process holds the advisory lock `key` (a job that must run on one
+   * replica at a time, and may take longer than a transaction should stay open); undefined if one does.
+   */
+  async exclusively<T>(key: number, work: () => Promise<T>): Promise<T | undefined> {
+    const client = await this.pool.connect();
+    try {
+      const [{ locked }] = (await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key])).rows;
+      if (!locked) return undefined;
+      try {
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  }
 }

@@ -16,6 +16,8 @@ import { typedData, verifyWalletAuthorization, type ExpectedAuthorization, type 
 export const SETUP_SESSION_SECONDS = 600;
 const WALLET_AUTHORIZATION_DAYS = 30;
 const CARD_MANDATE_DAYS = 365;
+/** A wallet mandate ends this long before its authorization, which settlement must submit in time. */
+const SETTLEMENT_MARGIN_MS = 3_600_000;
 const LINK_GONE = 'This payment setup link is unknown, used or expired: run initiate_payment_setup again.';
 
 export type Rail = 'fiat' | 'crypto' | 'both';
@@ -128,7 +130,8 @@ export class PaymentSetupService {
     const verdict = await verifyWalletAuthorization(wallet, expected, submitted, Math.floor(this.clock.now().getTime() / 1000));
     if (!verdict.ok) throw new InvalidInputException(verdict.reason);
     const authorization = { ...typedData(wallet, expected, verdict.from).message, signature: verdict.signature };
-    await this.activate(session, 'crypto', new Date(Number(expected.validBefore) * 1000), {
+    // Charges stop before the authorization does, so that settlement has time to submit it.
+    await this.activate(session, 'crypto', new Date(Number(expected.validBefore) * 1000 - SETTLEMENT_MARGIN_MS), {
       ...authorization,
       value: authorization.value.toString(),
       validAfter: authorization.validAfter.toString(),
@@ -160,7 +163,7 @@ export class PaymentSetupService {
         [session.account_id, ownerId, rail, session.budget_cents, this.clock.now(), validUntil, JSON.stringify(authorization)],
       )) as { id: string }[];
       // A later mandate replaces the earlier ones: one active authorization per owner.
-      await manager.query(`UPDATE payment_mandates SET status = 'revoked' WHERE owner_id = $1 AND status = 'active' AND id <> $2`, [ownerId, mandate.id]);
+      await manager.query(`UPDATE payment_mandates SET status = 'revoked', revoked_at = $3 WHERE owner_id = $1 AND status = 'active' AND id <> $2`, [ownerId, mandate.id, this.clock.now()]);
       const [, claimed] = (await manager.query('UPDATE payment_setup_sessions SET mandate_id = $2 WHERE id = $1 AND mandate_id IS NULL', [session.id, mandate.id])) as [unknown, number];
       if (claimed !== 1) throw new ResourceNotFoundException(LINK_GONE);
     });
