@@ -8,6 +8,8 @@ import { AccessTokenService } from '../src/oauth/tokens/access-token.service.js'
 import { SigningKeyService } from '../src/oauth/tokens/signing-key.service.js';
 import { TokenRevocationRegistry } from '../src/oauth/tokens/token-revocation.registry.js';
 import { getJson, RATE_LIMIT_HEADER } from './support/http.js';
+import { postMcp, toolError } from './support/mcp-helpers.js';
+import { MeteredTestToolsModule } from './support/metered-tools.module.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
 import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
 
@@ -185,19 +187,19 @@ describe('bearer authentication', () => {
       idp = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(jwks));
       await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
       const address = idp.address();
-      external = await startApp({ env: { OAUTH_ISSUER: issuer, OAUTH_JWKS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jwks` } });
+      external = await startApp({ additionalModules: [MeteredTestToolsModule], env: { OAUTH_ISSUER: issuer, OAUTH_JWKS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jwks` } });
     });
     afterAll(async () => {
       await external?.close();
       idp?.close();
     });
 
-    const idpToken = (audience: string) =>
+    const idpToken = (audience: string, subject: string = randomUUID()) =>
       new SignJWT({ scope: 'openid email', azp: 'idp-client' })
         .setProtectedHeader({ alg: 'RS256', kid: 'idp-1' })
         .setIssuer(issuer)
         .setAudience(audience)
-        .setSubject(randomUUID())
+        .setSubject(subject)
         .setIssuedAt()
         .setExpirationTime('5m')
         .sign(idpKey);
@@ -207,6 +209,22 @@ describe('bearer authentication', () => {
       expect(response.status).toBe(404);
       expect(((await response.json()) as { detail: string }).detail).toBe('No account of this service matches the token.');
     });
+
+    // Its subjects name no account here, whether they look like our ids or not (Auth0's `auth0|...`).
+    for (const subject of [randomUUID(), 'auth0|5f7c8ec7c33c6c004bbafe82']) {
+      it(`does not meter a call for its subject ${subject}: no account of this service to bill`, async () => {
+        const token = await idpToken(`${TEST_AGENTS_URL}/mcp`, subject);
+        const response = await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+        expect(response.status).toBe(200);
+        expect(toolError(((await response.json()) as { result: unknown }).result).error).toEqual({
+          code: 'FORBIDDEN',
+          message: 'Metered tools need an account of this service: sign in here, or register a machine client.',
+        });
+        const usage = await fetch(`${external.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } });
+        expect(usage.status).toBe(403);
+        expect(((await usage.json()) as { detail: string }).detail).toBe('Metered tools need an account of this service: sign in here, or register a machine client.');
+      });
+    }
 
     it('refuses its token for another audience', async () => {
       const response = await fetch(`${external.url}/account`, { headers: { authorization: `Bearer ${await idpToken('https://elsewhere.example')}` } });

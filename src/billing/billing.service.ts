@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { isUUID } from 'class-validator';
 import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { Sql } from '../database/sql.js';
+import { statementBatcher } from '../database/statement-batcher.js';
 import { PaymentRequiredException } from '../common/errors/app.exception.js';
-import { FirmsService } from '../firms/firms.service.js';
+import { FirmsService, membershipSql, noBillableAccount } from '../firms/firms.service.js';
 import { AppConfig } from '../config/app-config.js';
 import type { UsageKey, UsagePlan, UsagePlanEntry } from './usage-plan.js';
 
@@ -85,10 +87,67 @@ function ledgerValues(reservation: Reservation, entry: 'reserve' | 'commit' | 'r
   return [entry, callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId ?? null];
 }
 
+/** A metered call before its free reservation: `month` is the clock's, for a person's monthly amount. */
+interface FreeCall {
+  callId: string;
+  accountId: string;
+  usageKey: UsageKey;
+  units: number;
+  toolName: string;
+  month: string;
+}
+
+/** Whose balance a call drew on, and whether its units were there; `kind` null: no account of this service. */
+interface FreeReservation {
+  kind: 'human' | 'machine' | null;
+  firmId: string | null;
+  ownerId: string;
+  period: string;
+  reserved: boolean;
+}
+
+/** A reservation as the batched statements take it (jsonb_to_recordset's column names). */
+function ledgerRecord(reservation: Reservation) {
+  const { callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId } = reservation;
+  return { call_id: callId, account_id: accountId, owner_id: ownerId, usage_key: usageKey, period, units, funding, amount_cents: amountCents, tool_name: toolName, mandate_id: mandateId ?? null };
+}
+
 @Injectable()
 export class BillingService implements OnApplicationBootstrap, OnApplicationShutdown {
   private sweeper?: NodeJS.Timeout;
   private readonly plan: UsagePlan;
+  /**
+   * Free reservations of the calls in flight, in one statement: each call's owner and period from
+   * its account's kind and firm (a machine's trial is its own; a person's monthly amount is the
+   * firm's, if any), then `reserve_free_units` (migration 1795470000000), which takes each call's
+   * units in turn, in a fixed order of balances so that concurrent batches never deadlock.
+   */
+  private readonly freeReservations = statementBatcher(async (calls: readonly FreeCall[]) => {
+    const rows = await this.sql.query<FreeReservation & { call_id: string }>(
+      `WITH calls AS (
+         SELECT c.call_id, c.account_id, c.usage_key, c.units, c.tool_name, membership.kind, membership.firm_id,
+                CASE WHEN membership.kind = 'human' AND membership.firm_id IS NOT NULL THEN membership.firm_id ELSE c.account_id END AS owner_id,
+                CASE WHEN membership.kind = 'machine' THEN '${TRIAL_PERIOD}' ELSE c.month END AS period
+           FROM jsonb_to_recordset($1::jsonb) AS c(call_id uuid, account_id uuid, usage_key text, units integer, tool_name text, month text)
+           LEFT JOIN LATERAL ${membershipSql('c.account_id')} membership ON true),
+       reserved AS (SELECT reserved_call_id FROM reserve_free_units((SELECT jsonb_agg(calls) FROM calls WHERE kind IS NOT NULL)))
+       SELECT calls.call_id, calls.kind, calls.firm_id AS "firmId", calls.owner_id AS "ownerId", calls.period, reserved.reserved_call_id IS NOT NULL AS reserved
+         FROM calls LEFT JOIN reserved ON reserved.reserved_call_id = calls.call_id`,
+      [JSON.stringify(calls.map((call) => ({ call_id: call.callId, account_id: call.accountId, usage_key: call.usageKey, units: call.units, tool_name: call.toolName, month: call.month })))],
+    );
+    const byCall = new Map(rows.map((row) => [row.call_id, row]));
+    return calls.map((call) => byCall.get(call.callId) ?? new Error(`no reservation answer for call ${call.callId}`));
+  });
+  /** Commit entries of the calls that finished, in one INSERT; a call is answered once its entry is written. */
+  private readonly commits = statementBatcher(async (reservations: readonly Reservation[]) => {
+    await this.sql.query(
+      `INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id)
+       SELECT 'commit', call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id
+         FROM jsonb_to_recordset($1::jsonb) AS c(call_id uuid, account_id uuid, owner_id uuid, usage_key text, period text, units integer, funding text, amount_cents integer, tool_name text, mandate_id uuid)`,
+      [JSON.stringify(reservations.map(ledgerRecord))],
+    );
+    return reservations.map(() => true);
+  });
 
   constructor(
     private readonly dataSource: DataSource,
@@ -119,36 +178,20 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async reserve(request: { accountId: string; usageKey: UsageKey; units: number; toolName: string }): Promise<Reservation> {
-    const { kind, firmId } = await this.firms.membership(request.accountId);
-    const period = kind === 'machine' ? TRIAL_PERIOD : this.currentMonth();
-    const entry = this.plan[request.usageKey];
-    // A machine's trial is its own; the people's monthly amount and the mandate are the firm's.
-    const ownerId = kind === 'human' && firmId ? firmId : request.accountId;
-    const reservation: Reservation = { ...request, callId: randomUUID(), ownerId, period, funding: 'free', amountCents: 0 };
-    let reserved = await this.reserveFree(reservation);
-    if (!reserved && kind === 'human') {
+    if (!isUUID(request.accountId)) throw noBillableAccount();
+    const call: FreeCall = { ...request, callId: randomUUID(), month: this.currentMonth() };
+    let free = await this.freeReservations.load(call);
+    const kind = free.kind;
+    if (!kind) throw noBillableAccount();
+    const reservation: Reservation = { ...request, callId: call.callId, ownerId: free.ownerId, period: free.period, funding: 'free', amountCents: 0 };
+    if (!free.reserved && kind === 'human') {
       // A person's balance for the month is created on first use, then reserved against.
-      await this.dataSource.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [ownerId, request.usageKey, period, entry.humanMonthlyFree]);
-      reserved = await this.reserveFree(reservation);
+      await this.sql.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [free.ownerId, request.usageKey, free.period, this.plan[request.usageKey].humanMonthlyFree]);
+      free = await this.freeReservations.load(call);
     }
-    if (reserved) return reservation;
-    return this.reserveCharge({ ...reservation, ownerId: firmId ?? request.accountId }, kind);
-  }
-
-  /**
-   * The check and the record in one statement: the conditional UPDATE takes the units only if they
-   * are there (its row lock makes concurrent calls take turns), and the ledger entry is written
-   * from its result, so one exists exactly when the units were taken.
-   */
-  private async reserveFree(reservation: Reservation): Promise<boolean> {
-    const rows = await this.sql.query(
-      `WITH reserved AS (
-         UPDATE quota_balances SET used = used + $5 WHERE owner_id = $1 AND usage_key = $2 AND period = $3 AND used + $5 <= granted RETURNING owner_id)
-       INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name)
-       SELECT 'reserve', $4, $6, owner_id, $2, $3, $5, 'free', 0, $7 FROM reserved RETURNING id`,
-      [reservation.ownerId, reservation.usageKey, reservation.period, reservation.callId, reservation.units, reservation.accountId, reservation.toolName],
-    );
-    return rows.length === 1;
+    if (free.reserved) return reservation;
+    // Beyond the free amount, the mandate is the firm's for a firm's members, machines included.
+    return this.reserveCharge({ ...reservation, ownerId: free.firmId ?? request.accountId }, kind);
   }
 
   /**
@@ -230,7 +273,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
   }
 
   async commit(reservation: Reservation): Promise<void> {
-    await this.sql.query(LEDGER_INSERT, ledgerValues(reservation, 'commit'));
+    await this.commits.load(reservation);
   }
 
   /**

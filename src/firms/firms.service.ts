@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { Sql } from '../database/sql.js';
 import { randomToken, sha256 } from '../common/crypto/random-token.js';
@@ -13,6 +14,15 @@ import type { FirmResult } from './dto/link-to-firm.dto.js';
 export const sharingAccountsSql = (parameter: string) =>
   `(SELECT ${parameter}::uuid UNION SELECT member.account_id FROM firm_members member JOIN firm_members me ON me.firm_id = member.firm_id WHERE me.account_id = ${parameter}::uuid)`;
 
+/**
+ * An account's `kind` and `firm_id`, as a subquery over `accountId` (a column or `$n`), for
+ * statements of other modules that need them without a round trip of their own (metering).
+ */
+export const membershipSql = (accountId: string) => `(SELECT a.kind, fm.firm_id FROM accounts a LEFT JOIN firm_members fm ON fm.account_id = a.id WHERE a.id = ${accountId})`;
+
+/** A token of an external identity provider names no account of this service to bill. */
+export const noBillableAccount = () => new ForbiddenException('Metered tools need an account of this service: sign in here, or register a machine client.');
+
 /** Firms (`link_to_firm`): members share the people's free tier, one payment mandate and their workspaces. */
 @Injectable()
 export class FirmsService {
@@ -21,11 +31,11 @@ export class FirmsService {
     private readonly sql: Sql,
   ) {}
 
-  /** The account's kind and firm in one query: what metering needs on every call. */
+  /** The account's kind and firm. */
   async membership(accountId: string): Promise<{ kind: 'human' | 'machine'; firmId: string | null }> {
-    const [row] = await this.sql.query<{ kind: 'human' | 'machine'; firm_id: string | null }>('SELECT a.kind, m.firm_id FROM accounts a LEFT JOIN firm_members m ON m.account_id = a.id WHERE a.id = $1', [accountId]);
-    // A token of an external identity provider names no account of this service to bill.
-    if (!row) throw new ForbiddenException('Metered tools need an account of this service: sign in here, or register a machine client.');
+    if (!isUUID(accountId)) throw noBillableAccount();
+    const [row] = await this.sql.query<{ kind: 'human' | 'machine'; firm_id: string | null }>(`SELECT kind, firm_id FROM ${membershipSql('$1')} membership`, [accountId]);
+    if (!row) throw noBillableAccount();
     return { kind: row.kind, firmId: row.firm_id };
   }
 
