@@ -49,6 +49,14 @@ describe('firms (link_to_firm)', () => {
     expect(usage.balances.find((balance) => balance.usageKey === 'credit_memo_drafting')).toMatchObject({ granted: 3, used: 3 });
   });
 
+  it('serves exactly the shared free amount when members call at once, 10 calls each', async () => {
+    const { creator, member } = await firmOfTwo();
+    const answers = await Promise.all([creator, member].flatMap((token) => Array.from({ length: 10 }, () => tool(token, 'test_metered_credit_memo_drafting'))));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 402)).toHaveLength(17);
+    expect((await memoBalance(creator)).balances.find((balance) => balance.usageKey === 'credit_memo_drafting')).toMatchObject({ granted: 3, used: 3 });
+  });
+
   it("shares the members' deal workspaces, and only theirs", async () => {
     const { creator, member } = await firmOfTwo();
     const outsider = await person();

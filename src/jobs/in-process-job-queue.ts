@@ -47,7 +47,8 @@ export class InProcessJobQueue<T extends object> implements JobQueue<T> {
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.race([Promise.allSettled([...this.running]), sleep(this.closeTimeoutMs)]);
+    // The deadline's timer does not hold the process open by itself once the running jobs are done.
+    await Promise.race([Promise.allSettled([...this.running]), sleep(this.closeTimeoutMs, undefined, { ref: false })]);
   }
 
   private drain(): void {
