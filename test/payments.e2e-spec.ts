@@ -647,6 +647,31 @@ describe('payment setup, mandates and charging', () => {
       expect(invoice.payment).toEqual({ status: 'refunded', settlementTxHash: escrow.hash, refundUnits: '3500000', refundTxHash: refund.hash, failure: null });
     });
 
+    it('refunds the unspent rest of a mandate replaced by a newer one, 30 minutes after it was replaced', async () => {
+      const { token, accountId, payer } = await walletMandateWithCharges(5, 1);
+      chain.balances.set(payer.address, 5_000_000n);
+      clock.set('2026-11-10T10:00:00Z');
+      await settlement().run();
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'settled' });
+      await completeWithWallet(token, 5, payer); // revokes the first mandate at 10:00
+      clock.set('2026-11-10T10:29:00Z');
+      await settlement().run();
+      expect(minedFor(payer.address)).toHaveLength(1);
+      clock.set('2026-11-10T10:31:00Z');
+      await settlement().run();
+      expect(minedFor(payer.address)[1]).toMatchObject({ status: 'success', call: { functionName: 'transfer', args: [payer.address, 4_500_000n] } });
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'refunded', refund_units: '4500000', mandate_status: 'revoked' });
+    });
+
+    it('sends nothing for an authorization whose window ended before it was settled, and unfunds the mandate', async () => {
+      const { accountId, payer } = await walletMandateWithCharges(1, 1);
+      chain.balances.set(payer.address, 1_000_000n);
+      clock.set('2026-12-10T09:00:00Z');
+      await settlement().run();
+      expect(minedFor(payer.address)).toEqual([]);
+      expect(await settlementOf(accountId)).toMatchObject({ status: 'failed', failure: 'The wallet authorization expired before it was settled.', mandate_status: 'unfunded' });
+    });
+
     it('re-sends the stored transaction after a run that failed to send it, and settles once', async () => {
       const { accountId, payer } = await walletMandateWithCharges(1, 1);
       chain.balances.set(payer.address, 1_000_000n);

@@ -79,13 +79,11 @@ export interface UsageSummary {
  * conditional UPDATE, so concurrent calls never overdraw), and afterwards commits them or, if it
  * failed, releases them. Every step is a ledger entry; the ledger is never updated.
  */
-const LEDGER_INSERT =
-  'INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
-
-function ledgerValues(reservation: Reservation, entry: 'reserve' | 'commit' | 'release'): unknown[] {
-  const { callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId } = reservation;
-  return [entry, callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId ?? null];
-}
+/** Ledger entries of one kind for the reservations in `$1` (a JSON array of `ledgerRecord`s), one row each. */
+const ledgerInsert = (entry: 'reserve' | 'commit') =>
+  `INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id)
+   SELECT '${entry}', call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id
+     FROM jsonb_to_recordset($1::jsonb) AS c(call_id uuid, account_id uuid, owner_id uuid, usage_key text, period text, units integer, funding text, amount_cents integer, tool_name text, mandate_id uuid)`;
 
 /** A metered call before its free reservation: `month` is the clock's, for a person's monthly amount. */
 interface FreeCall {
@@ -106,7 +104,7 @@ interface FreeReservation {
   reserved: boolean;
 }
 
-/** A reservation as the batched statements take it (jsonb_to_recordset's column names). */
+/** A reservation as the ledger statements take it (jsonb_to_recordset's column names). */
 function ledgerRecord(reservation: Reservation) {
   const { callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId } = reservation;
   return { call_id: callId, account_id: accountId, owner_id: ownerId, usage_key: usageKey, period, units, funding, amount_cents: amountCents, tool_name: toolName, mandate_id: mandateId ?? null };
@@ -140,12 +138,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
   });
   /** Commit entries of the calls that finished, in one INSERT; a call is answered once its entry is written. */
   private readonly commits = statementBatcher(async (reservations: readonly Reservation[]) => {
-    await this.sql.query(
-      `INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id)
-       SELECT 'commit', call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name, mandate_id
-         FROM jsonb_to_recordset($1::jsonb) AS c(call_id uuid, account_id uuid, owner_id uuid, usage_key text, period text, units integer, funding text, amount_cents integer, tool_name text, mandate_id uuid)`,
-      [JSON.stringify(reservations.map(ledgerRecord))],
-    );
+    await this.sql.query(ledgerInsert('commit'), [JSON.stringify(reservations.map(ledgerRecord))]);
     return reservations.map(() => true);
   });
 
@@ -221,7 +214,7 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
           charge.amountCents,
         ])) as [unknown[], number];
         if (updated.length === 0) return false;
-        await this.appendLedger(manager, charge, 'reserve');
+        await manager.query(ledgerInsert('reserve'), [JSON.stringify([ledgerRecord(charge)])]);
         return true;
       });
       if (charged) return charge;
@@ -388,9 +381,5 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
 
   private currentMonth(): string {
     return this.clock.now().toISOString().slice(0, 7);
-  }
-
-  private async appendLedger(manager: EntityManager, reservation: Reservation, entry: 'reserve' | 'commit' | 'release'): Promise<void> {
-    await manager.query(LEDGER_INSERT, ledgerValues(reservation, entry));
   }
 }

@@ -113,8 +113,8 @@ export class InvoiceCollector implements OnApplicationBootstrap, OnApplicationSh
       nextAttemptAt,
     ]);
     if (nextAttemptAt === null) {
-      const reason = `the card on the payment mandate was declined for the ${invoice.period} invoice (${outcome.failure}).`;
-      await this.sql.query(`UPDATE payment_mandates SET status = 'unfunded', failure = $2 WHERE id = $1 AND status = 'active'`, [invoice.mandate_id, reason.charAt(0).toUpperCase() + reason.slice(1)]);
+      const reason = `The card on the payment mandate was declined for the ${invoice.period} invoice (${outcome.failure}).`;
+      await this.sql.query(`UPDATE payment_mandates SET status = 'unfunded', failure = $2 WHERE id = $1 AND status = 'active'`, [invoice.mandate_id, reason]);
       this.logger.warn(`card mandate ${invoice.mandate_id}: invoice ${invoice.period} unpaid after ${invoice.attempts} attempts`);
     }
     return false;

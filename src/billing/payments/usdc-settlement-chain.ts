@@ -64,10 +64,6 @@ export class UsdcSettlementChain {
     this.usdc = settings.usdc as Hex;
   }
 
-  get address(): string {
-    return this.account.address;
-  }
-
   /** Whether the authorization's nonce is used on chain (by an earlier settlement, or cancelled by the payer). */
   authorizationUsed(authorization: StoredAuthorization): Promise<boolean> {
     return this.publicClient.readContract({ address: this.usdc, abi: USDC_SETTLEMENT_ABI, functionName: 'authorizationState', args: [authorization.from as Hex, authorization.nonce] });
@@ -110,7 +106,7 @@ export class UsdcSettlementChain {
   }
 
   /** The mined outcome, or null while the transaction is not in a block yet. */
-  async outcome(hash: Hex): Promise<'success' | 'reverted' | null> {
+  private async outcome(hash: Hex): Promise<'success' | 'reverted' | null> {
     try {
       return (await this.publicClient.getTransactionReceipt({ hash })).status;
     } catch (error) {

@@ -63,10 +63,6 @@ export class WalletSettlement implements OnApplicationBootstrap, OnApplicationSh
     clearInterval(this.timer);
   }
 
-  get configured(): boolean {
-    return Boolean(this.chain);
-  }
-
   /** One pass: escrow what was charged, finish what a previous pass left, refund what has ended. Undefined when another replica is running one. */
   async run(): Promise<SettlementRun | undefined> {
     const chain = this.chain;
