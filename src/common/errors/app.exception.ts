@@ -9,6 +9,8 @@ export interface AppExceptionOptions {
   slug?: string;
   title?: string;
   headers?: Record<string, string>;
+  /** What the caller can do next about this particular failure (MCP tool errors show it). */
+  hint?: string;
 }
 
 /**
@@ -23,6 +25,7 @@ export class AppException extends Error {
   readonly title: string;
   readonly detail?: string;
   readonly headers: Record<string, string>;
+  readonly hint?: string;
 
   constructor(options: AppExceptionOptions) {
     const kind = problemKindFor(options.status);
@@ -34,6 +37,7 @@ export class AppException extends Error {
     this.title = options.title ?? kind.title;
     this.detail = options.detail;
     this.headers = options.headers ?? {};
+    this.hint = options.hint;
   }
 
   /**

@@ -165,6 +165,7 @@ export class ToolRegistry {
  */
 function toolError(error: AppException): CallToolResult {
   const code = error.code ?? 'INVALID_INPUT';
-  const body = { error: { code, message: error.detail ?? error.title }, ...(HINTS[code] && { hint: HINTS[code] }) };
+  const hint = error.hint ?? HINTS[code];
+  const body = { error: { code, message: error.detail ?? error.title }, ...(hint && { hint }) };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
