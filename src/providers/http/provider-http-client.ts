@@ -110,8 +110,12 @@ export class ProviderHttpClient {
       handleWhen((error) => error instanceof TransientFailure && !error.rateLimited),
       { halfOpenAfter: this.settings.breakerHalfOpenAfterMs, breaker: new ConsecutiveBreaker(this.settings.breakerThreshold) },
     );
-    this.breaker.onBreak(() => this.logger.warn({ provider: this.settings.provider }, 'provider circuit opened: calls are refused until a trial call succeeds'));
-    this.breaker.onReset(() => this.logger.warn({ provider: this.settings.provider }, 'provider circuit closed'));
+    this.breaker.onBreak(() => {
+      this.logger.warn({ provider: this.settings.provider }, 'provider circuit opened: calls are refused until a trial call succeeds');
+    });
+    this.breaker.onReset(() => {
+      this.logger.warn({ provider: this.settings.provider }, 'provider circuit closed');
+    });
   }
 
   get provider(): string {
@@ -126,12 +130,10 @@ export class ProviderHttpClient {
       handleWhen((error) => error instanceof TransientFailure && (idempotent || error.rateLimited) && this.waitable(error)),
       { maxAttempts: this.settings.attempts - 1, backoff: this.backoff() },
     );
-    policy.onRetry((event) =>
-      this.logger.warn(
-        { provider: this.settings.provider, method, path: request.path, attempt: event.attempt, delayMs: Math.round(event.delay), reason: 'error' in event ? event.error.message : 'result' },
-        'provider call retried',
-      ),
-    );
+    policy.onRetry((event) => {
+      const reason = 'error' in event ? event.error.message : 'result';
+      this.logger.warn({ provider: this.settings.provider, method, path: request.path, attempt: event.attempt, delayMs: Math.round(event.delay), reason }, 'provider call retried');
+    });
     try {
       return await policy.execute(() => this.breaker.execute(() => this.attempt<T>(method, request, secrets)));
     } catch (error) {
