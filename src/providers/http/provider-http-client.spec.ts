@@ -56,7 +56,7 @@ class ScriptedProvider {
   }
 }
 
-const logged: unknown[] = [];
+const logged: unknown[][] = [];
 const logger = { warn: (...args: unknown[]) => void logged.push(args) };
 
 function client(provider: ScriptedProvider, options: Partial<ProviderHttpClientOptions> = {}): ProviderHttpClient {
