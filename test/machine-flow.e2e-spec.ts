@@ -13,7 +13,7 @@ describe('machine clients: registration and client credentials', () => {
   const mcpAccess = `${TEST_AGENTS_URL}/mcp.access`;
 
   beforeAll(async () => {
-    service = await startApp({ env: { TRUST_PROXY: 'true' } });
+    service = await startApp({ env: { TRUST_PROXY: '1' } });
   });
   afterAll(async () => {
     await service.close();

@@ -57,12 +57,26 @@ describe('rate limiting', () => {
     expect((await fetch(`${service.url}/health/ready`).then((response) => response.json()))).toEqual({ status: 'ok', checks: { database: 'up' } });
   });
 
-  it('counts per X-Forwarded-For client when TRUST_PROXY is true', async () => {
-    const service = await start({ RATE_LIMIT_DISCOVERY: '1/60', TRUST_PROXY: 'true' });
-    const asClient = (ip: string) => fetch(`${service.url}${MANIFEST}`, { headers: { 'X-Forwarded-For': ip } });
+  it.each([
+    ['a hop count (1)', '1'],
+    ['the proxy\'s address', '127.0.0.1'],
+  ])('counts per client named by the trusted proxy when TRUST_PROXY is %s', async (_kind, trust) => {
+    const service = await start({ RATE_LIMIT_DISCOVERY: '1/60', TRUST_PROXY: trust });
+    const asClient = (forwardedFor: string) => fetch(`${service.url}${MANIFEST}`, { headers: { 'X-Forwarded-For': forwardedFor } });
     expect((await asClient('203.0.113.7')).status).toBe(200);
     expect((await asClient('203.0.113.7')).status).toBe(429);
     expect((await asClient('198.51.100.23')).status).toBe(200);
+  });
+
+  it.each([
+    ['a hop count (1)', '1'],
+    ['the proxy\'s address', '127.0.0.1'],
+  ])('lets no client behind an appending proxy choose its own address when TRUST_PROXY is %s', async (_kind, trust) => {
+    const service = await start({ RATE_LIMIT_DISCOVERY: '1/60', TRUST_PROXY: trust });
+    // What an appending proxy forwards: whatever the client sent, then the address it saw.
+    const spoofing = (claimed: string) => fetch(`${service.url}${MANIFEST}`, { headers: { 'X-Forwarded-For': `${claimed}, 203.0.113.7` } });
+    expect((await spoofing('6.6.6.6')).status).toBe(200);
+    expect((await spoofing('6.6.6.7')).status).toBe(429);
   });
 
   it('ignores X-Forwarded-For when TRUST_PROXY is false', async () => {

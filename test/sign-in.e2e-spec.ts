@@ -14,7 +14,7 @@ describe('sign-up, sign-in and sign-out pages', () => {
     Number((await service.app.get(DataSource).query('SELECT count(*) FROM users WHERE email_normalized = $1', [email.toLowerCase()]))[0].count);
 
   beforeAll(async () => {
-    service = await startApp({ env: { TRUST_PROXY: 'true', RATE_LIMIT_SIGN_IN_EMAIL: '4/900', RATE_LIMIT_SIGN_IN_ADDRESS: '8/900' } });
+    service = await startApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_SIGN_IN_EMAIL: '4/900', RATE_LIMIT_SIGN_IN_ADDRESS: '8/900' } });
   });
   afterAll(async () => {
     await service.close();

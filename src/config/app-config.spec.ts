@@ -20,9 +20,15 @@ describe('loadConfiguration', () => {
     expect(config.rateLimits.discovery).toEqual({ limit: 120, windowSeconds: 60 });
   });
 
-  it('reads TRUST_PROXY=false as false', () => {
+  it('reads TRUST_PROXY as no proxy, a hop count or a list of proxy addresses', () => {
+    expect(loadConfiguration({}).trustProxy).toBe(false);
     expect(loadConfiguration({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(loadConfiguration({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfiguration({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfiguration({ TRUST_PROXY: '10.0.0.0/8,192.168.1.7,::1' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', '::1']);
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust every hop', () => {
+    expect(() => loadConfiguration({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be false, a number of proxy hops.*true is refused/);
   });
 
   it('treats an empty variable as unset', () => {

@@ -5,7 +5,7 @@ import { privateKeyToAddress } from 'viem/accounts';
 import { EnvironmentSchema } from './environment.schema.js';
 
 /** The route classes that carry their own rate limit. */
-export const RATE_LIMITED_ROUTE_CLASSES = ['discovery', 'token', 'registration', 'mcp', 'signInPerEmail', 'signInPerAddress'] as const;
+export const RATE_LIMITED_ROUTE_CLASSES = ['discovery', 'token', 'registration', 'mcp', 'signInPerEmail', 'signInPerAddress', 'machineRegistration'] as const;
 export type RateLimitedRouteClass = (typeof RATE_LIMITED_ROUTE_CLASSES)[number];
 
 export interface RateLimitPolicy {
@@ -42,7 +42,8 @@ export class AppConfig {
   readonly embeddedPostgres: EmbeddedPostgresSettings;
   readonly redisUrl?: string;
   readonly redisKeyPrefix: string;
-  readonly trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses (never "every hop"). */
+  readonly trustProxy: false | number | string[];
   readonly rateLimits: Readonly<Record<RateLimitedRouteClass, RateLimitPolicy>>;
   readonly httpBodyLimitBytes: number;
   readonly shutdownGraceMs: number;
@@ -50,7 +51,6 @@ export class AppConfig {
   /** Unset: main.ts supplies a generated development key (never in production). */
   readonly encryptionKeys?: string;
   readonly externalIdentityProvider?: { issuer: string; jwksUrl: string };
-  readonly m2mRegistrationLimit: number;
   readonly documents: {
     storageDirectory: string;
     maxBytes: number;
@@ -65,6 +65,8 @@ export class AppConfig {
   };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
+  /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
+  readonly mcpMaxBatchSize: number;
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl' | 'withEncryptionKeys'>) {
     Object.assign(this, values);
@@ -78,6 +80,11 @@ export class AppConfig {
   withEncryptionKeys(encryptionKeys: string): AppConfig {
     return new AppConfig({ ...this, encryptionKeys });
   }
+}
+
+function parseTrustProxy(value: string): false | number | string[] {
+  if (value === 'false' || value === '0') return false;
+  return /^\d$/.test(value) ? Number(value) : value.split(',');
 }
 
 export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -120,7 +127,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     embeddedPostgres: { dataDirectory: schema.EMBEDDED_POSTGRES_DIR, port: schema.EMBEDDED_POSTGRES_PORT },
     redisUrl: schema.REDIS_URL,
     redisKeyPrefix: schema.REDIS_KEY_PREFIX,
-    trustProxy: schema.TRUST_PROXY,
+    trustProxy: parseTrustProxy(schema.TRUST_PROXY),
     rateLimits: {
       discovery: parseRateLimit(schema.RATE_LIMIT_DISCOVERY),
       token: parseRateLimit(schema.RATE_LIMIT_TOKEN),
@@ -128,6 +135,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       mcp: parseRateLimit(schema.RATE_LIMIT_MCP),
       signInPerEmail: parseRateLimit(schema.RATE_LIMIT_SIGN_IN_EMAIL),
       signInPerAddress: parseRateLimit(schema.RATE_LIMIT_SIGN_IN_ADDRESS),
+      machineRegistration: { limit: schema.M2M_REGISTRATION_LIMIT, windowSeconds: 24 * 60 * 60 },
     },
     httpBodyLimitBytes: schema.HTTP_BODY_LIMIT_BYTES,
     shutdownGraceMs: schema.SHUTDOWN_GRACE_MS,
@@ -135,7 +143,6 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     encryptionKeys: schema.ENCRYPTION_KEYS,
     externalIdentityProvider:
       schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
-    m2mRegistrationLimit: schema.M2M_REGISTRATION_LIMIT,
     usagePlan: (usagePlan as { plan: UsagePlan }).plan,
     payments: {
       stripe: schema.STRIPE_SECRET_KEY
@@ -151,6 +158,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
         : undefined,
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
+    mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,

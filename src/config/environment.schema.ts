@@ -101,11 +101,16 @@ export class EnvironmentSchema {
   REDIS_KEY_PREFIX = 'uw';
 
   @EnvironmentVariable({
-    description: 'Take the client address from `X-Forwarded-For` (only behind a proxy you control).',
+    description:
+      'Which proxies in front of the service may name the client in `X-Forwarded-For`: `false` (none; the default), the number of proxy hops you run ' +
+      '(`1` behind one load balancer: the address it appended is the client; only when the service cannot be reached but through them), ' +
+      'or their addresses and CIDR ranges, comma-separated (safe even if the service is reachable directly). ' +
+      '`true` is refused: trusting every hop lets a client choose its own address (and so its rate limits).',
   })
-  @Transform(toBoolean)
-  @IsBoolean()
-  TRUST_PROXY = false;
+  @Matches(/^(false|0|[1-9]|(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?(,(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?)*)$/, {
+    message: '$property must be false, a number of proxy hops from 1 to 9, or comma-separated proxy addresses or CIDR ranges (true is refused: it would trust every hop)',
+  })
+  TRUST_PROXY = 'false';
 
   @EnvironmentVariable({ description: 'Requests per window and client address on the discovery routes, as `LIMIT/WINDOW_SECONDS`.' })
   @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
@@ -182,6 +187,15 @@ export class EnvironmentSchema {
   @IsOptional()
   @Matches(/^(\*|https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*)$/, { message: '$property must be * or comma-separated origins such as https://app.example.com' })
   MCP_ALLOWED_ORIGINS?: string;
+
+  @EnvironmentVariable({
+    description: 'Most messages in one JSON-RPC batch on `POST /mcp` (protocol 2025-03-26; later versions have no batches). Each entry counts against `RATE_LIMIT_MCP`.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  MCP_MAX_BATCH_SIZE = 50;
 
   @EnvironmentVariable({ description: 'Folder where document bytes are stored (the local-disk storage).' })
   @IsString()

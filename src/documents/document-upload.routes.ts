@@ -7,11 +7,32 @@ import { ProblemExceptionFilter } from '../common/errors/problem-exception.filte
 import { AppConfig } from '../config/app-config.js';
 import { DocumentsService } from './documents.service.js';
 import type { DocumentResult } from './dto/submit-documents.dto.js';
+import { unstorableTextReason } from '../common/validation/storable-input.js';
 import { uploadResultsPage } from './upload-form-page.js';
 import { UploadFormsService } from './upload-forms.service.js';
 
 export const UPLOAD_PATH_PREFIX = '/uploads/';
 export const UPLOAD_FORM_PATH_PREFIX = '/upload/';
+
+/**
+ * Reads a multipart body. busboy's faults (a truncated body, a malformed part header) are the
+ * client's: they become a 400, while the multipart plugin's own limits keep their status.
+ */
+async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppException || typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new InvalidInputException('The multipart/form-data body is malformed or truncated; send each file in a part named "file".');
+  }
+}
+
+/** A file name from a multipart part: data from the body like any other, so the same text rule holds. */
+function partFileName(fileName: string): string {
+  const reason = unstorableTextReason(fileName);
+  if (reason) throw new InvalidInputException(`Invalid input. file name: ${reason}.`);
+  return fileName;
+}
 
 function wantsHtml(request: FastifyRequest): boolean {
   const accept = request.headers.accept ?? '';
@@ -48,10 +69,10 @@ export async function installDocumentUploadRoutes(app: NestFastifyApplication): 
 
     scope.post(`${UPLOAD_PATH_PREFIX}:token`, async (request) => {
       if (!request.isMultipart()) throw new InvalidInputException('POST the file as multipart/form-data in a field named "file", or PUT the raw bytes.');
-      const file = await request.file();
+      const file = await readMultipart(() => request.file());
       if (!file || file.fieldname !== 'file') throw new InvalidInputException('The multipart body needs a field named "file".');
-      const bytes = await file.toBuffer();
-      return documents.completeUpload(token(request), bytes, { fileName: file.filename || queryFileName(request), mimeType: file.mimetype });
+      const bytes = await readMultipart(() => file.toBuffer());
+      return documents.completeUpload(token(request), bytes, { fileName: file.filename ? partFileName(file.filename) : queryFileName(request), mimeType: file.mimetype });
     });
 
     // The hosted upload page posts here: one file per request from its script, every chosen file
@@ -60,9 +81,14 @@ export async function installDocumentUploadRoutes(app: NestFastifyApplication): 
       const { form } = await forms.resolve(token(request));
       if (!request.isMultipart()) throw new InvalidInputException('POST the files as multipart/form-data in fields named "file".');
       const results: { fileName: string; document?: DocumentResult; error?: string }[] = [];
-      for await (const file of request.files()) {
+      const parts = request.files()[Symbol.asyncIterator]();
+      for (;;) {
+        const next = await readMultipart(() => parts.next());
+        if (next.done) break;
+        const file = next.value;
         if (file.fieldname !== 'file' || !file.filename) continue;
-        const bytes = await file.toBuffer();
+        partFileName(file.filename);
+        const bytes = await readMultipart(() => file.toBuffer());
         try {
           results.push({ fileName: file.filename, document: await forms.upload(form, bytes, { fileName: file.filename, mimeType: file.mimetype }) });
         } catch (error) {

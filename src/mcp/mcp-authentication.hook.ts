@@ -51,6 +51,6 @@ export function installMcpAuthentication(app: NestFastifyApplication): void {
       const decision = await rateLimiter.consume('mcp', request.principal!.accountId);
       const headers = rateLimitHeaders(decision);
       reply.headers(headers);
-      if (!decision.allowed) throw new RateLimitedException(decision.resetSeconds, headers);
+      if (!decision.allowed) throw new RateLimitedException(decision.resetSeconds, headers, decision.description);
     });
 }

@@ -1,4 +1,4 @@
-import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -25,14 +25,14 @@ import { ToolRegistry } from './tools/tool-registry.service.js';
  * The SDK reports params that fail its schema as an internal error (-32603); they are checked
  * here first so that the caller gets -32602 naming the bad params (DECISIONS.md "Errors").
  */
-const PARAMS_CHECKED: Record<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }> = {
-  initialize: InitializeRequestSchema,
-  'tools/call': CallToolRequestSchema,
-  'tools/list': ListToolsRequestSchema,
-  ping: PingRequestSchema,
-  'resources/list': ListResourcesRequestSchema,
-  'resources/read': ReadResourceRequestSchema,
-};
+const PARAMS_CHECKED = new Map<string, { safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } }>([
+  ['initialize', InitializeRequestSchema],
+  ['tools/call', CallToolRequestSchema],
+  ['tools/list', ListToolsRequestSchema],
+  ['ping', PingRequestSchema],
+  ['resources/list', ListResourcesRequestSchema],
+  ['resources/read', ReadResourceRequestSchema],
+]);
 
 /** Protocol versions without JSON-RPC batches (removed in 2025-06-18). */
 const VERSIONS_WITHOUT_BATCHES = new Set(['2025-06-18', '2025-11-25']);
@@ -60,6 +60,7 @@ function errorResponse(id: string | number | null, code: number, message: string
  */
 @Injectable()
 export class McpServerService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(McpServerService.name);
   private readonly transport = new InProcessTransport();
   private readonly server = new Server(
     { name: SERVICE_NAME, version: SERVICE_VERSION },
@@ -113,15 +114,30 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
     return response ? { status: 200, body: response } : { status: 202 };
   }
 
-  /** The answer to one message: a response for a request or an invalid message, nothing otherwise. */
+  /**
+   * The answer to one message: a response for a request or an invalid message, nothing otherwise.
+   * Never throws: an entry that fails unexpectedly answers -32603 for itself, and the other entries
+   * of its batch keep their answers.
+   */
   private async one(message: unknown, extra: MessageExtraInfo): Promise<JSONRPCResponse | undefined> {
+    try {
+      return await this.answer(message, extra);
+    } catch (error) {
+      const context = extra.authInfo?.extra?.toolContext as ToolContext;
+      this.logger.error({ err: error, correlationId: context.requestId }, 'JSON-RPC message failed');
+      const id = (message as { id?: unknown } | null)?.id;
+      return errorResponse(typeof id === 'string' || typeof id === 'number' ? id : null, ErrorCode.InternalError, `Internal error; quote urn:uuid:${context.requestId} when reporting it.`);
+    }
+  }
+
+  private async answer(message: unknown, extra: MessageExtraInfo): Promise<JSONRPCResponse | undefined> {
     const parsed = JSONRPCMessageSchema.safeParse(message);
     if (!parsed.success) {
       const id = (message as { id?: unknown } | null)?.id;
       return errorResponse(typeof id === 'string' || typeof id === 'number' ? id : null, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.');
     }
     if (isJSONRPCRequest(parsed.data)) {
-      const schema = PARAMS_CHECKED[parsed.data.method];
+      const schema = PARAMS_CHECKED.get(parsed.data.method);
       const checked = schema?.safeParse(parsed.data);
       if (checked && !checked.success) {
         const problems = checked.error!.issues.map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`).join('; ');

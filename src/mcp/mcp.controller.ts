@@ -1,7 +1,9 @@
 import { Body, Controller, Headers, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppException } from '../common/errors/app.exception.js';
+import { AppException, RateLimitedException } from '../common/errors/app.exception.js';
+import { RateLimiterService, rateLimitHeaders } from '../common/rate-limit/rate-limiter.service.js';
+import { AppConfig } from '../config/app-config.js';
 import { ApiProblemResponses, RATE_LIMIT_RESPONSE_HEADERS } from '../common/http/api-responses.decorator.js';
 import { ApiBearerSecurity } from '../oauth/tokens/bearer-auth.guard.js';
 import { JsonRpcRequestSchema, JsonRpcResponseSchema } from './dto/json-rpc.schema.js';
@@ -17,7 +19,11 @@ import { McpServerService } from './mcp-server.service.js';
 @Controller('mcp')
 @ApiBearerSecurity()
 export class McpController {
-  constructor(private readonly mcp: McpServerService) {}
+  constructor(
+    private readonly mcp: McpServerService,
+    private readonly rateLimiter: RateLimiterService,
+    private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @ApiOperation({
@@ -47,8 +53,29 @@ export class McpController {
     if (accept && !/application\/json|application\/\*|\*\/\*/i.test(accept)) {
       throw new AppException({ status: 406, detail: 'This server answers application/json: include it in Accept.' });
     }
+    if (Array.isArray(body)) {
+      const refusal = await this.countBatch(body.length, request, reply);
+      if (refusal) return void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(refusal));
+    }
     const exchange = await this.mcp.exchange(body, { principal: request.principal!, requestId: request.id, protocolVersion, idempotencyKey });
     if (exchange.status === 202) return void reply.status(202).send();
     void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(exchange.body));
+  }
+
+  /**
+   * A batch is as many messages as it holds: its size is bounded, and each entry counts against the
+   * `mcp` rate limit (the request itself was counted once on arrival), before any entry runs.
+   */
+  private async countBatch(entries: number, request: FastifyRequest, reply: FastifyReply): Promise<object | undefined> {
+    const max = this.config.mcpMaxBatchSize;
+    if (entries > max) {
+      return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a batch of ${entries} messages; at most ${max} are accepted in one request (MCP_MAX_BATCH_SIZE).` } };
+    }
+    if (entries <= 1) return undefined;
+    const decision = await this.rateLimiter.consume('mcp', request.principal!.accountId, entries - 1);
+    const headers = rateLimitHeaders(decision);
+    reply.headers(headers);
+    if (!decision.allowed) throw new RateLimitedException(decision.resetSeconds, headers, decision.description);
+    return undefined;
   }
 }

@@ -1,17 +1,19 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsNotEmpty, IsNumber, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsWholeCents, Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'InitiatePaymentSetupInput' })
 export class InitiatePaymentSetupInput {
   @ApiPropertyOptional({ description: 'Monthly budget in US dollars (1-500).', minimum: 1, maximum: 500, default: 50 })
-  @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @Optional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @IsWholeCents()
   @Min(1)
   @Max(500)
   maxMonthlyBudgetUsd?: number;
 
   @ApiPropertyOptional({ enum: ['fiat', 'crypto', 'both'], default: 'both', description: 'fiat: card; crypto: USDC wallet authorization; both: the person chooses.' })
-  @IsOptional()
+  @Optional()
   @IsIn(['fiat', 'crypto', 'both'])
   rail?: 'fiat' | 'crypto' | 'both';
 }

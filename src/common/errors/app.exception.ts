@@ -80,10 +80,11 @@ export class ResourceNotFoundException extends AppException {
 }
 
 export class RateLimitedException extends AppException {
-  constructor(readonly retryAfterSeconds: number, headers: Record<string, string> = {}) {
+  /** `limit` says which limit was reached, in words: "120 token requests per client address per minute". */
+  constructor(readonly retryAfterSeconds: number, headers: Record<string, string>, limit: string) {
     super({
       status: 429,
-      detail: `Too many requests; retry after ${retryAfterSeconds} seconds.`,
+      detail: `Rate limit reached: ${limit}. Retry after ${retryAfterSeconds} seconds.`,
       headers: { ...headers, 'Retry-After': String(retryAfterSeconds) },
     });
   }

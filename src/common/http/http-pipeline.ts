@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
 import { InvalidInputException } from '../errors/app.exception.js';
 import type { RootLogger } from '../logging/logger.js';
+import { findUnstorableInput } from '../validation/storable-input.js';
 
 export const API_VERSION = '1';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -14,10 +15,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'MCP-Protocol-Version', 'Mcp-Session-Id', 'API-Version'];
 export const CORS_EXPOSED_HEADERS = ['WWW-Authenticate', 'RateLimit', 'RateLimit-Policy', 'Retry-After', 'API-Version', 'Mcp-Session-Id'];
 
+/**
+ * Fastify's trust function for TRUST_PROXY. A hop count trusts the socket peer and the hops before
+ * it up to that count (Fastify 5 no longer does hop counts itself: a client that can reach the
+ * service directly could then name its own address, so a count is only for services reachable
+ * solely through their proxies; docs/DECISIONS.md "Client addresses").
+ */
+function trustedProxies(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 export function fastifyServerOptions(config: AppConfig, logger: RootLogger): FastifyServerOptions {
   return {
     loggerInstance: logger,
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     bodyLimit: config.httpBodyLimitBytes,
     // One request line is written by the onResponse hook below, not Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -106,6 +118,14 @@ export async function configureHttpPipeline(app: NestFastifyApplication): Promis
       return;
     }
     done();
+  });
+
+  // The one rule for every client input (storable text, bounded nesting), on every route after
+  // its body is parsed and before any validator, tool or query sees it.
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    const problem =
+      findUnstorableInput(request.body, '') ?? findUnstorableInput(request.query, 'query') ?? findUnstorableInput(request.params, 'path');
+    done(problem ? new InvalidInputException(`Invalid input. ${problem}.`) : undefined);
   });
 
   // While closing, a response tells the client to drop its keep-alive connection, so that the

@@ -22,7 +22,7 @@ export class RateLimitGuard implements CanActivate {
     const decision = await this.rateLimiter.consume(routeClass, request.ip);
     const headers = rateLimitHeaders(decision);
     reply.headers(headers);
-    if (!decision.allowed) throw new RateLimitedException(decision.resetSeconds, headers);
+    if (!decision.allowed) throw new RateLimitedException(decision.resetSeconds, headers, decision.description);
     return true;
   }
 }

@@ -9,6 +9,28 @@ export interface RateLimitDecision {
   remaining: number;
   /** Seconds until the window resets (at least 1). */
   resetSeconds: number;
+  /** The limit in words, for the 429's detail: "3 machine registrations per client address per 24 hours". */
+  description: string;
+}
+
+/** What each route class counts, and per what. */
+const COUNTED: Record<RateLimitedRouteClass, string> = {
+  discovery: 'requests to the discovery documents per client address',
+  token: 'token requests per client address',
+  registration: 'client registration requests per client address',
+  mcp: 'MCP messages per account (each entry of a JSON-RPC batch counts)',
+  signInPerEmail: 'sign-in attempts per e-mail address',
+  signInPerAddress: 'sign-in and sign-up attempts per client address',
+  machineRegistration: 'machine registrations per client address',
+};
+
+function windowInWords(seconds: number): string {
+  const [amount, unit] = seconds % 3600 === 0 ? [seconds / 3600, 'hour'] : seconds % 60 === 0 ? [seconds / 60, 'minute'] : [seconds, 'second'];
+  return amount === 1 ? unit : `${amount} ${unit}s`;
+}
+
+export function describeRateLimit(routeClass: RateLimitedRouteClass, policy: RateLimitPolicy): string {
+  return `${policy.limit} ${COUNTED[routeClass]} per ${windowInWords(policy.windowSeconds)}`;
 }
 
 /**
@@ -35,22 +57,29 @@ export class RateLimiterService {
     return { limit: limiter.points, windowSeconds: limiter.duration };
   }
 
-  async consume(routeClass: RateLimitedRouteClass, clientKey: string): Promise<RateLimitDecision> {
+  /** Counts `units` requests at once (a JSON-RPC batch counts each of its entries). */
+  async consume(routeClass: RateLimitedRouteClass, clientKey: string, units = 1): Promise<RateLimitDecision> {
     const policy = this.policy(routeClass);
     try {
-      const result = await this.limiters[routeClass].consume(clientKey);
-      return decision(true, policy, result);
+      const result = await this.limiters[routeClass].consume(clientKey, units);
+      return decision(true, routeClass, policy, result);
     } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) return decision(false, policy, rejection);
+      if (rejection instanceof RateLimiterRes) return decision(false, routeClass, policy, rejection);
       throw rejection;
     }
   }
+
+  /** Gives units back: a request that was counted but did nothing (a registration that failed). */
+  async refund(routeClass: RateLimitedRouteClass, clientKey: string, units = 1): Promise<void> {
+    await this.limiters[routeClass].reward(clientKey, units);
+  }
 }
 
-function decision(allowed: boolean, policy: RateLimitPolicy, result: RateLimiterRes): RateLimitDecision {
+function decision(allowed: boolean, routeClass: RateLimitedRouteClass, policy: RateLimitPolicy, result: RateLimiterRes): RateLimitDecision {
   return {
     allowed,
     policy,
+    description: describeRateLimit(routeClass, policy),
     remaining: Math.max(0, result.remainingPoints),
     resetSeconds: Math.max(1, Math.ceil(result.msBeforeNext / 1000)),
   };

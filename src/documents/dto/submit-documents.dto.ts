@@ -1,16 +1,17 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsBase64, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBase64, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'SubmitDocumentsInput' })
 export class SubmitDocumentsInput {
   @ApiPropertyOptional({ description: 'Stores the document (and this result) in the workspace.', maxLength: 100 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   workspaceId?: string;
 
   @ApiPropertyOptional({ description: 'What the document is, for example pitch-deck, financial-statement, application.', maxLength: 64, example: 'pitch-deck' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'documentType must be lower-case words joined by hyphens, for example pitch-deck' })
   documentType?: string;
@@ -19,19 +20,19 @@ export class SubmitDocumentsInput {
     description: 'The file, base64-encoded: the document is READY at once. Omit it to get an uploadUrl instead (PENDING_UPLOAD), for files larger than a request body allows.',
     format: 'byte',
   })
-  @IsOptional()
+  @Optional()
   @IsBase64()
   content?: string;
 
   @ApiPropertyOptional({ description: 'The file name (required with content).', maxLength: 255, example: 'acme-deck.pdf' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   fileName?: string;
 
   @ApiPropertyOptional({ description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, XLSX, CSV and plain text are accepted.', maxLength: 127, example: 'application/pdf' })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(127)
   mimeType?: string;

@@ -1,16 +1,17 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
+import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'DisplayUploadDocumentsFormInput' })
 export class DisplayUploadDocumentsFormInput {
   @ApiPropertyOptional({ description: 'Files uploaded through the page go into this workspace.', maxLength: 100 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   workspaceId?: string;
 
   @ApiPropertyOptional({ description: 'The documentType given to every file uploaded through the page, for example financial-statement.', maxLength: 64 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @Matches(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'documentType must be lower-case words joined by hyphens, for example pitch-deck' })
   documentType?: string;

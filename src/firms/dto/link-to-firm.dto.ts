@@ -1,24 +1,25 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { Equals, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Equals, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'LinkToFirmInput' })
 export class LinkToFirmInput {
   @ApiPropertyOptional({ description: 'Create a firm with this name; the caller becomes its first member and gets its invite code.', maxLength: 200 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   firmName?: string;
 
   @ApiPropertyOptional({ description: 'Join the firm whose creator shared this code.', maxLength: 100 })
-  @IsOptional()
+  @Optional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
   inviteCode?: string;
 
   @ApiPropertyOptional({ description: 'true: leave the current firm (its shared balances and workspaces stay with it).' })
-  @IsOptional()
+  @Optional()
   @Equals(true)
   leave?: true;
 }

@@ -133,11 +133,19 @@ export class ToolRegistry {
     const tool = this.registry().tools.get(name);
     if (!tool) throw new JsonRpcError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names the tools of this server.`);
 
-    const input = plainToInstance(tool.options.input, args) as object;
-    // forbidUnknownValues off: a tool without parameters has an input class without rules, whose
-    // empty arguments are valid (any argument is still refused as not whitelisted).
-    const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
-    if (errors.length > 0) return toolError(new InvalidInputException(`Invalid arguments for ${name}: ${describeValidationErrors(errors).join('; ')}.`));
+    let input: object;
+    try {
+      input = plainToInstance(tool.options.input, args) as object;
+      // forbidUnknownValues off: a tool without parameters has an input class without rules, whose
+      // empty arguments are valid (any argument is still refused as not whitelisted).
+      const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
+      if (errors.length > 0) return toolError(new InvalidInputException(`Invalid arguments for ${name}: ${describeValidationErrors(errors).join('; ')}.`));
+    } catch (error) {
+      // A validator that throws on some input is our fault, but the input is what it could not
+      // read: the caller is told to check its arguments, and the error is logged, never echoed.
+      this.logger.error({ err: error, correlationId: context.requestId, tool: name }, 'tool arguments could not be validated');
+      return toolError(new InvalidInputException(`The arguments for ${name} could not be validated; check each against the tool's inputSchema.`));
+    }
 
     const call: ToolCall = { tool: tool.options, input, context };
     const { interceptors } = this.registry();

@@ -1,11 +1,12 @@
 import { hiddenField, html, renderPage } from '../../web/html.js';
 import type { ValidAuthorizationRequest } from './authorization.service.js';
 
-const SCOPE_DESCRIPTIONS: Record<string, string> = {
-  openid: 'Use the underwriting tools as you: workspaces, documents, analyses and memos of your account',
-  email: 'See your email address',
-  profile: 'See your account name',
-};
+// A Map: scopes come from the client, and a plain object would answer `constructor` too.
+const SCOPE_DESCRIPTIONS = new Map([
+  ['openid', 'Use the underwriting tools as you: workspaces, documents, analyses and memos of your account'],
+  ['email', 'See your email address'],
+  ['profile', 'See your account name'],
+]);
 
 /** Names the client (as it registered itself, so marked as such), where it returns, and what it gets. */
 export function consentPage({ request, email, csrfToken }: { request: ValidAuthorizationRequest; email: string; csrfToken: string }): string {
@@ -16,7 +17,7 @@ export function consentPage({ request, email, csrfToken }: { request: ValidAutho
 <p>You are signed in as <strong>${email}</strong>. The application named itself <q>${request.clientName}</q>; after you answer it continues at <code>${destination.origin}</code>.</p>
 <h2>It will be able to</h2>
 <ul>
-${request.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS[scope] ?? scope} <small>(<code>${scope}</code>)</small></li>`)}
+${request.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS.get(scope) ?? scope} <small>(<code>${scope}</code>)</small></li>`)}
 </ul>
 <form method="post" action="/oauth/authorize">
 ${hiddenField('csrf_token', csrfToken)}${Object.entries(request.parameters).map(([name, value]) => hiddenField(name, value!))}

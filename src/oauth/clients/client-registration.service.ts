@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { DataSource, Repository } from 'typeorm';
 import { AccountsService } from '../../accounts/accounts.service.js';
 import { BillingService } from '../../billing/billing.service.js';
@@ -13,19 +12,15 @@ import { OAuthException, type OAuthErrorName } from '../../common/errors/oauth.e
 import { describeValidationErrors } from '../../common/validation/validation.pipe.js';
 import { AppConfig } from '../../config/app-config.js';
 import { PublicUrls } from '../../config/public-urls.js';
-import { SHARED_STATE, type SharedState } from '../../redis/redis.module.js';
+import { RateLimiterService } from '../../common/rate-limit/rate-limiter.service.js';
 import { OAuthClient, type TokenEndpointAuthMethod } from '../entities/oauth-client.entity.js';
 import { RegisterClientRequest, type RegisteredClientResponse } from './dto/register-client.dto.js';
 import { RegisterMachineClientRequest, type RegisteredMachineClientResponse } from './dto/register-machine-client.dto.js';
 import { redirectUriProblem } from './redirect-uri.js';
 
-const DAY_SECONDS = 24 * 60 * 60;
-
 /** Dynamic client registration (RFC 7591) for interactive clients, and self-serve machine clients. */
 @Injectable()
 export class ClientRegistrationService {
-  private readonly machineRegistrations: RateLimiterAbstract;
-
   constructor(
     @InjectRepository(OAuthClient) private readonly clients: Repository<OAuthClient>,
     private readonly dataSource: DataSource,
@@ -33,11 +28,8 @@ export class ClientRegistrationService {
     private readonly billing: BillingService,
     private readonly urls: PublicUrls,
     private readonly config: AppConfig,
-    @Inject(SHARED_STATE) sharedState: SharedState,
-  ) {
-    const options = { keyPrefix: `${config.redisKeyPrefix}:m2m-registration`, points: config.m2mRegistrationLimit, duration: DAY_SECONDS };
-    this.machineRegistrations = sharedState.kind === 'redis' ? new RateLimiterRedis({ ...options, storeClient: sharedState.client }) : new RateLimiterMemory(options);
-  }
+    private readonly rateLimiter: RateLimiterService,
+  ) {}
 
   async registerInteractive(body: unknown): Promise<RegisteredClientResponse> {
     const request = await validMetadata(RegisterClientRequest, body);
@@ -80,12 +72,8 @@ export class ClientRegistrationService {
 
   async registerMachine(body: unknown, clientAddress: string): Promise<RegisteredMachineClientResponse> {
     const request = await validMetadata(RegisterMachineClientRequest, body);
-    try {
-      await this.machineRegistrations.consume(clientAddress);
-    } catch (rejection) {
-      if (rejection instanceof RateLimiterRes) throw new RateLimitedException(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
-      throw rejection;
-    }
+    const limit = await this.rateLimiter.consume('machineRegistration', clientAddress);
+    if (!limit.allowed) throw new RateLimitedException(limit.resetSeconds, {}, limit.description);
 
     const clientSecret = randomToken();
     let client: OAuthClient;
@@ -112,7 +100,7 @@ export class ClientRegistrationService {
       });
     } catch (error) {
       // A registration that did not happen does not use up one of the address's slots.
-      await this.machineRegistrations.reward(clientAddress).catch(() => undefined);
+      await this.rateLimiter.refund('machineRegistration', clientAddress).catch(() => undefined);
       throw error;
     }
 

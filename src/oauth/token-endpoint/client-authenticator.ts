@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { constantTimeEqual, sha256 } from '../../common/crypto/random-token.js';
 import { OAuthException } from '../../common/errors/oauth.exception.js';
+import { unstorableTextReason } from '../../common/validation/storable-input.js';
 import { OAuthClient } from '../entities/oauth-client.entity.js';
 
 interface PresentedCredentials {
@@ -51,6 +52,8 @@ function presentedCredentials(authorization: string | undefined, body: { client_
     // RFC 6749 2.3.1: id and secret are form-urlencoded before Basic encoding.
     const clientId = decodeURIComponent(decoded.slice(0, separator).replace(/\+/g, ' '));
     const clientSecret = decodeURIComponent(decoded.slice(separator + 1).replace(/\+/g, ' '));
+    // Decoded from a header, so the edge's text rule has not seen it: an id no client can have.
+    if (unstorableTextReason(clientId) || unstorableTextReason(clientSecret)) throw new OAuthException('invalid_client', 'Malformed HTTP Basic client credentials.', challenge);
     if (body.client_id !== undefined && body.client_id !== clientId) throw new OAuthException('invalid_request', 'client_id in the body differs from the Basic credentials.');
     return { clientId, clientSecret, viaBasic: true };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsObject, IsString, MaxLength } from 'class-validator';
+import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'CreateDealWorkspaceInput' })
 export class CreateDealWorkspaceInput {
@@ -10,7 +11,7 @@ export class CreateDealWorkspaceInput {
   clientName: string;
 
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Custom fields kept with the workspace (at most 16 KB as JSON).', example: { sector: 'robotics', stage: 'seed' } })
-  @IsOptional()
+  @Optional()
   @IsObject()
   metadata?: Record<string, unknown>;
 }
