@@ -19,6 +19,8 @@ export function dataSourceOptions(databaseUrl: string, poolSize = 10): DataSourc
     // Not 'error': TypeORM would print every failed query with its parameters (hashes, customer
     // data). A failure that matters reaches the exception filter, which logs it without them.
     logging: ['warn', 'migration'],
-    extra: { max: poolSize, application_name: 'underwriting-agent-service' },
+    // A connection that cannot be made in 5 s is an outage (503 with Retry-After), not a request
+    // left waiting forever (pg's default).
+    extra: { max: poolSize, application_name: 'underwriting-agent-service', connectionTimeoutMillis: 5000 },
   };
 }

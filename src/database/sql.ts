@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { DataSource } from 'typeorm';
+import { databaseOutage } from './database-outage.js';
 
 /**
  * Plain SQL on the DataSource's own `pg` pool, for the statements that run on every tool call
@@ -13,6 +14,8 @@ export class Sql {
 
   constructor(dataSource: DataSource) {
     this.pool = (dataSource.driver as unknown as { master: Pool }).master;
+    // The first connection made after an outage ends it (one line in the log).
+    this.pool.on('connect', () => databaseOutage.reachable());
   }
 
   async query<Row>(text: string, values: unknown[] = []): Promise<Row[]> {

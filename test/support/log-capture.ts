@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import type { RootLogger } from '../../src/common/logging/logger.js';
+import { rootLoggerOptions, type RootLogger } from '../../src/common/logging/logger.js';
 
 /** A real pino logger whose JSON lines the test can read back. */
 export function capturingLogger(): { logger: RootLogger; lines: () => Record<string, unknown>[] } {
@@ -11,5 +11,5 @@ export function capturingLogger(): { logger: RootLogger; lines: () => Record<str
       callback();
     },
   });
-  return { logger: pino({ level: 'info' }, sink), lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>) };
+  return { logger: pino(rootLoggerOptions('info'), sink), lines: () => written.map((line) => JSON.parse(line) as Record<string, unknown>) };
 }

@@ -90,9 +90,10 @@ export class RateLimitedException extends AppException {
   }
 }
 
+/** A dependency is down: the same call may succeed later, so it says when to try again. */
 export class ServiceUnavailableException extends AppException {
-  constructor(detail: string) {
-    super({ status: 503, detail });
+  constructor(detail: string, readonly retryAfterSeconds?: number, hint?: string) {
+    super({ status: 503, detail, hint, headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {} });
   }
 }
 

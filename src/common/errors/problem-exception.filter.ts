@@ -1,7 +1,7 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { QueryFailedError } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
+import { databaseUnavailableException } from '../../database/database-outage.js';
 import { AppException } from './app.exception.js';
 import { OAuthException } from './oauth.exception.js';
 import { problemTypeUri, type ProblemRecord } from './problem.js';
@@ -29,8 +29,9 @@ export class ProblemExceptionFilter implements ExceptionFilter {
     }
     const failure = this.asOAuthErrorOnOAuthEndpoints(this.toAppException(exception, request), request);
 
-    if (failure.status >= 500) {
-      request.log.error({ err: loggable(exception), correlationId: request.id }, 'request failed');
+    // A 503 is a dependency's outage, logged once where it is detected, not once per request.
+    if (failure.status >= 500 && failure.status !== 503) {
+      request.log.error({ err: exception, correlationId: request.id }, 'request failed');
     }
 
     const body: ProblemRecord & Record<string, unknown> = {
@@ -73,7 +74,7 @@ export class ProblemExceptionFilter implements ExceptionFilter {
       return new AppException({ status: fastifyError.statusCode, detail: String(fastifyError.message) });
     }
 
-    return internalError(request);
+    return databaseUnavailableException(exception) ?? internalError(request);
   }
 
   /**
@@ -128,14 +129,4 @@ function isJsonRpcParseError(exception: unknown, request: FastifyRequest): boole
   const error = exception as { code?: unknown; cause?: { code?: unknown } } | null;
   const code = error?.code ?? error?.cause?.code;
   return (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY') && request.url.split('?', 1)[0] === '/mcp';
-}
-
-/**
- * What may be logged of an error: a failed query keeps its SQL and PostgreSQL error code, but
- * never its parameters, which can hold password and token hashes or a customer's data.
- */
-function loggable(exception: unknown): unknown {
-  if (!(exception instanceof QueryFailedError)) return exception;
-  const driverError = exception.driverError as { code?: string; constraint?: string };
-  return { name: 'QueryFailedError', message: exception.message, stack: exception.stack, query: exception.query, code: driverError.code, constraint: driverError.constraint };
 }

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type Logger, type LoggerOptions } from 'pino';
 
 export type RootLogger = Logger;
 
@@ -8,14 +8,41 @@ export type RootLogger = Logger;
  * request id as `reqId`) and Nest's framework messages go through NestPinoLogger, so every line is
  * structured JSON. Credentials are redacted wherever they appear.
  */
+/**
+ * An error as a log line may show it: class, message, stack and code. What else an error carries is
+ * left out, because it can be customer data or credentials: a failed query's parameters (password
+ * and token hashes, client names, metadata), a driver's error object, a request's config.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const { code, constraint, query } = error as Error & { code?: unknown; constraint?: unknown; query?: unknown };
+  const driverError = (error as { driverError?: { code?: unknown; constraint?: unknown } }).driverError;
+  return {
+    type: error.constructor?.name ?? error.name,
+    message: error.message,
+    stack: error.stack,
+    ...(typeof code === 'string' && { code }),
+    ...(typeof (driverError?.code ?? constraint) === 'string' && { sqlState: driverError?.code, constraint: driverError?.constraint ?? constraint }),
+    // A failed query's SQL text says what failed and holds no values: they travel as parameters.
+    ...(typeof query === 'string' && { query }),
+    ...(error.cause !== undefined && { cause: loggableError(error.cause) }),
+  };
+}
+
+/** The options of every root logger, the tests' capturing one included. */
+export function rootLoggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    base: { service: 'underwriting-agent-service' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: loggableError },
+    redact: { paths: ['*.authorization', '*.cookie', '*.password', '*.client_secret'], censor: '[redacted]' },
+  };
+}
+
 export function createRootLogger(level: string): RootLogger {
   return pino(
-    {
-      level,
-      base: { service: 'underwriting-agent-service' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      redact: { paths: ['*.authorization', '*.cookie', '*.password', '*.client_secret'], censor: '[redacted]' },
-    },
+    rootLoggerOptions(level),
     // Asynchronous writes: a request never waits on stdout. main.ts flushes before exiting.
     pino.destination({ dest: 1, sync: false }),
   );
@@ -46,11 +73,19 @@ export class NestPinoLogger implements LoggerService {
     this.write('fatal', message, params);
   }
 
-  /** Nest passes the context last and, for errors, a stack trace before it. */
+  /**
+   * Nest passes the context last and, for errors, a stack trace before it. Our own code logs pino's
+   * way through Nest's Logger, `logger.error({err, correlationId}, 'message')`: the object's fields
+   * become the line's fields (an `err` goes through loggableError) and the string is the message.
+   */
   private write(level: Level, message: unknown, params: unknown[]): void {
     const context = typeof params.at(-1) === 'string' ? (params.at(-1) as string) : undefined;
+    if (message instanceof Error) return void this.logger[level]({ context, err: message }, message.message);
+    if (message !== null && typeof message === 'object') {
+      const text = params.length > 1 && typeof params[0] === 'string' ? params[0] : undefined;
+      return void this.logger[level]({ context, ...(message as Record<string, unknown>) }, text);
+    }
     const trace = level === 'error' && params.length > 1 ? params[0] : undefined;
-    if (message instanceof Error) this.logger[level]({ context, err: message }, message.message);
-    else this.logger[level]({ context, ...(trace !== undefined && { trace }) }, typeof message === 'string' ? message : JSON.stringify(message));
+    this.logger[level]({ context, ...(trace !== undefined && { trace }) }, String(message));
   }
 }

@@ -5,6 +5,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AppException, InvalidInputException } from '../../common/errors/app.exception.js';
 import { describeValidationErrors } from '../../common/validation/validation.pipe.js';
+import { databaseUnavailableException } from '../../database/database-outage.js';
 import { MCP_RESOURCE, MCP_TOOL, TOOL_CALL_INTERCEPTOR, type McpResourceContents, type McpResourceOptions, type McpToolOptions } from './mcp-tool.decorator.js';
 import type { ToolCall, ToolCallInterceptor, ToolContext } from './tool-call.js';
 import { jsonSchemaFor, type OpenApiSchemas } from './json-schema.js';
@@ -159,7 +160,10 @@ export class ToolRegistry {
         context.escalation.failure = error;
         throw new JsonRpcError(ErrorCode.InternalError, 'Payment required: answered with HTTP 402.');
       }
-      if (error instanceof AppException && error.status < 500) return toolError(error);
+      // Failures about the caller's data, and outages of a dependency (503: the same call may work later).
+      if (error instanceof AppException && (error.status < 500 || error.status === 503)) return toolError(error);
+      const outage = databaseUnavailableException(error);
+      if (outage) return toolError(outage);
       this.logger.error({ err: error, correlationId: context.requestId, tool: name }, 'tool call failed');
       throw new JsonRpcError(ErrorCode.InternalError, `Internal error; quote urn:uuid:${context.requestId} when reporting it.`);
     }
@@ -172,8 +176,9 @@ export class ToolRegistry {
  * outputSchema, which describes success.
  */
 function toolError(error: AppException): CallToolResult {
-  const code = error.code ?? 'INVALID_INPUT';
+  const code = error.code ?? (error.status >= 500 ? 'INTERNAL_ERROR' : 'INVALID_INPUT');
   const hint = error.hint ?? HINTS[code];
-  const body = { error: { code, message: error.detail ?? error.title }, ...(hint && { hint }) };
+  const retryAfter = Number(error.headers['Retry-After']);
+  const body = { error: { code, message: error.detail ?? error.title, ...(retryAfter > 0 && { retryAfterSeconds: retryAfter }) }, ...(hint && { hint }) };
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
 }
