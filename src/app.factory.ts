@@ -11,7 +11,7 @@ import type { AppConfig } from './config/app-config.js';
 import { buildOpenApiDocument, OpenApiDocument } from './discovery/openapi-document.js';
 import { installStripeWebhook } from './billing/payments/stripe-webhook.routes.js';
 import { installDocumentUploadRoutes } from './documents/document-upload.routes.js';
-import { installMcpAuthentication } from './mcp/mcp-authentication.hook.js';
+import { createMcpOriginPolicy, installMcpAuthentication, MCP_PATH } from './mcp/mcp-authentication.hook.js';
 import { ToolRegistry } from './mcp/tools/tool-registry.service.js';
 
 export interface CreateAppOptions {
@@ -35,7 +35,8 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     { logger: new NestPinoLogger(logger), abortOnError: false },
   );
   try {
-    await configureHttpPipeline(app);
+    const mcpOrigins = createMcpOriginPolicy(config);
+    await configureHttpPipeline(app, { corsOriginAllowed: (path, origin) => path !== MCP_PATH || mcpOrigins.originAllowed(origin) });
     installMcpAuthentication(app);
     await installDocumentUploadRoutes(app);
     await installStripeWebhook(app);

@@ -116,10 +116,10 @@ describe('discovery documents', () => {
     );
   });
 
-  it('answers a CORS preflight for the MCP endpoint with the allowed request headers', async () => {
+  it('answers a CORS preflight for the MCP endpoint from an origin it accepts with the allowed request headers', async () => {
     const response = await fetch(`${service.url}/mcp`, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://agent.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+      headers: { Origin: TEST_AGENTS_URL, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

@@ -68,7 +68,7 @@ describe('sign-up, sign-in and sign-out pages', () => {
     it('sets a session cookie that is HttpOnly, SameSite=Lax and Secure when the service URL is https', async () => {
       const person = agent();
       const response = await person.signUp(uniqueEmail());
-      const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('uw_session='));
+      const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith('__Host-uw_session='));
       expect(session).toMatch(/; HttpOnly/);
       expect(session).toMatch(/; SameSite=Lax/);
       expect(session).toMatch(/; Secure/);
@@ -139,7 +139,7 @@ describe('sign-up, sign-in and sign-out pages', () => {
       const response = await person.submit('/sign-in?return_to=%2Fsigned-in%3Fx%3D1', '/sign-in', { email: email.toUpperCase(), password: PASSWORD });
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/signed-in?x=1');
-      expect(person.jar.get('uw_session')).toBeDefined();
+      expect(person.jar.get('__Host-uw_session')).toBeDefined();
     });
 
     it.each(['https://evil.example/', '//evil.example/', '/\\evil.example/'])('never redirects off the site (return_to=%s)', async (returnTo) => {
@@ -156,7 +156,7 @@ describe('sign-up, sign-in and sign-out pages', () => {
       const response = await person.submit('/sign-in', '/sign-in', { email, password: 'not the password at all' });
       expect(response.status).toBe(401);
       expect(await response.text()).toContain('<p class="error" id="password-error">The email or password is incorrect.</p>');
-      expect(person.jar.get('uw_session')).toBeUndefined();
+      expect(person.jar.get('__Host-uw_session')).toBeUndefined();
     });
 
     it('answers an unknown email exactly like a wrong password', async () => {
@@ -171,7 +171,7 @@ describe('sign-up, sign-in and sign-out pages', () => {
       const person = agent();
       await person.get('/sign-in');
       expect((await person.postForm('/sign-in', { email, password: PASSWORD })).status).toBe(403);
-      expect(person.jar.get('uw_session')).toBeUndefined();
+      expect(person.jar.get('__Host-uw_session')).toBeUndefined();
     });
 
     it('limits attempts per email across addresses, then answers 429 with Retry-After, even for the right password', async () => {
@@ -215,6 +215,25 @@ describe('sign-up, sign-in and sign-out pages', () => {
       await person.signUp(uniqueEmail());
       expect((await person.postForm('/sign-out', {})).status).toBe(403);
       expect((await person.get('/signed-in')).status).toBe(200);
+    });
+
+    it('refuses a CSRF token taken from another session, even with the CSRF cookie that went with it', async () => {
+      const attacker = agent();
+      await attacker.signUp(uniqueEmail());
+      const attackerForm = hiddenInputs(await (await attacker.get('/signed-in')).text());
+      const victim = agent();
+      await victim.signUp(uniqueEmail());
+      victim.jar.set('__Host-uw_csrf', attacker.jar.get('__Host-uw_csrf')!);
+      expect((await victim.postForm('/sign-out', attackerForm)).status).toBe(403);
+      expect((await victim.get('/signed-in')).status).toBe(200);
+    });
+
+    it('names its cookies with the __Host- prefix on https', async () => {
+      const person = agent();
+      const response = await person.get('/sign-in');
+      expect(response.headers.getSetCookie().map((cookie) => cookie.split('=')[0])).toEqual(['__Host-uw_csrf']);
+      const signedUp = await person.signUp(uniqueEmail());
+      expect(signedUp.headers.getSetCookie().some((cookie) => /^__Host-uw_session=[^;]+; .*Path=\/; .*Secure/.test(cookie))).toBe(true);
     });
   });
 });

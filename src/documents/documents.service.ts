@@ -78,6 +78,9 @@ export class DocumentsService {
     const tokenHash = sha256(token);
     const pending = await this.documents.findOneBy({ uploadTokenHash: tokenHash, status: 'PENDING_UPLOAD' });
     if (!pending || pending.uploadExpiresAt! <= new Date()) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
+    // The link was made by someone who could reach the workspace then; access is checked again now
+    // (a firm member who has since left the firm no longer adds to the firm's workspaces).
+    if (pending.workspaceId) await this.workspaces.assertOwned(pending.accountId, pending.workspaceId);
     const fileName = declared.fileName ?? pending.fileName;
     if (!fileName) throw new InvalidInputException('Name the file: send it as multipart/form-data, or add ?fileName= to the upload URL.');
     const stored = await this.storeBytes(bytes, { fileName, mimeType: declared.mimeType ?? pending.declaredMimeType ?? undefined }, pending.id, async (manager, ready) => {

@@ -18,6 +18,11 @@ export class CookieJar {
     return this.cookies.get(name);
   }
 
+  /** Plants a cookie, as an attacker who obtained one would. */
+  set(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   header(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }

@@ -89,8 +89,27 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/**
+ * Paths whose segment after the prefix is a capability token (a hosted page or an upload URL: the
+ * token is the credential), written to the log with the token replaced.
+ */
+const CAPABILITY_PATH = /^(\/(?:payment-setup|uploads|upload)\/)[^/?#]+/;
+
+export function redactCapabilityUrl(url: string): string {
+  return url.replace(CAPABILITY_PATH, '$1[redacted]');
+}
+
+export interface HttpPipelineOptions {
+  /**
+   * Whether a browser at `origin` may call `path` across origins, for the paths that answer CORS at
+   * all; a preflight for an origin the route will refuse must not advertise it as allowed.
+   */
+  corsOriginAllowed?: (path: string, origin: string) => boolean;
+}
+
 /** Cross-cutting HTTP behaviour that must hold for every response, matched route or not. */
-export async function configureHttpPipeline(app: NestFastifyApplication): Promise<void> {
+export async function configureHttpPipeline(app: NestFastifyApplication, options: HttpPipelineOptions = {}): Promise<void> {
+  const corsOriginAllowed = options.corsOriginAllowed ?? (() => true);
   const fastify = app.getHttpAdapter().getInstance();
   const security = securityHeaders();
 
@@ -105,7 +124,7 @@ export async function configureHttpPipeline(app: NestFastifyApplication): Promis
     reply.header('API-Version', API_VERSION);
     reply.header('X-Request-Id', request.id);
     const path = request.url.split('?', 1)[0];
-    if (request.headers.origin !== undefined && allowsCors(path)) {
+    if (request.headers.origin !== undefined && allowsCors(path) && corsOriginAllowed(path, request.headers.origin)) {
       if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
         reply.headers(CORS_PREFLIGHT_HEADERS).code(204).send();
         return;
@@ -135,14 +154,17 @@ export async function configureHttpPipeline(app: NestFastifyApplication): Promis
     closing = true;
     done();
   });
-  fastify.addHook('onSend', (_request, reply, payload, done) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('Connection', 'close');
+    // What an authenticated caller is told is its own (its account, its usage, its tokens): no
+    // cache, shared or private, may keep it. A route that set its own policy keeps it.
+    if (request.headers.authorization !== undefined && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     done(null, payload);
   });
 
   fastify.addHook('onResponse', (request, reply, done) => {
     const level = request.url.startsWith('/health/') ? 'debug' : 'info';
-    request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request completed');
+    request.log[level]({ method: request.method, url: redactCapabilityUrl(request.url), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request completed');
     done();
   });
 }
