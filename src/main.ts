@@ -62,8 +62,8 @@ async function main(): Promise<void> {
       logger.flush(() => process.exit(1));
     }
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  // SIGHUP: the terminal that started it closed. Each stops everything in order, once.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(signal, () => void shutdown(signal));
 }
 
 main().catch((error: unknown) => {
