@@ -47,6 +47,8 @@ export class AppConfig {
   readonly rateLimits: Readonly<Record<RateLimitedRouteClass, RateLimitPolicy>>;
   readonly httpBodyLimitBytes: number;
   readonly shutdownGraceMs: number;
+  /** The bound within which a revocation reaches every replica without Redis. */
+  readonly tokenRevocationSyncSeconds: number;
   readonly logLevel: string;
   /** Unset: main.ts supplies a generated development key (never in production). */
   readonly encryptionKeys?: string;
@@ -139,6 +141,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     },
     httpBodyLimitBytes: schema.HTTP_BODY_LIMIT_BYTES,
     shutdownGraceMs: schema.SHUTDOWN_GRACE_MS,
+    tokenRevocationSyncSeconds: schema.TOKEN_REVOCATION_SYNC_SECONDS,
     logLevel: schema.LOG_LEVEL,
     encryptionKeys: schema.ENCRYPTION_KEYS,
     externalIdentityProvider:

@@ -150,6 +150,16 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
+      'How often, in seconds, each replica reads the token revocations made in PostgreSQL: the bound within which a revocation reaches every replica even when its Redis message was lost.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  TOKEN_REVOCATION_SYNC_SECONDS = 10;
+
+  @EnvironmentVariable({
+    description:
       'Keys that encrypt secrets at rest (signing keys, provider API keys): comma-separated `id:base64` entries of 32 random bytes; the first encrypts, every one decrypts, so a new key is added in front to rotate. Required in production; elsewhere, when unset, a key is generated once into `./.data/encryption-keys`.',
     sensitive: true,
     defaultDescription: 'generated (development only)',
