@@ -194,37 +194,76 @@ describe('bearer authentication', () => {
       idp?.close();
     });
 
-    const idpToken = (audience: string, subject: string = randomUUID()) =>
-      new SignJWT({ scope: 'openid email', azp: 'idp-client' })
+    const idpToken = (audience: string, subject: string = randomUUID(), shape: { exp?: false; iat?: number; email?: string } = {}) => {
+      let jwt = new SignJWT({ scope: 'openid email', azp: 'idp-client', ...(shape.email && { email: shape.email }) })
         .setProtectedHeader({ alg: 'RS256', kid: 'idp-1' })
         .setIssuer(issuer)
         .setAudience(audience)
         .setSubject(subject)
-        .setIssuedAt()
-        .setExpirationTime('5m')
-        .sign(idpKey);
+        .setIssuedAt(shape.iat);
+      if (shape.exp !== false) jwt = jwt.setExpirationTime('5m');
+      return jwt.sign(idpKey);
+    };
+    const account = async (token: string) => {
+      const response = await fetch(`${external.url}/account`, { headers: { authorization: `Bearer ${token}` } });
+      return { status: response.status, body: (await response.json()) as { accountId: string; kind: string; displayName: string } };
+    };
 
-    it('accepts its token for our audience (the bearer guard passes; no local account matches)', async () => {
-      const response = await fetch(`${external.url}/account`, { headers: { authorization: `Bearer ${await idpToken(`${TEST_AGENTS_URL}/mcp`)}` } });
-      expect(response.status).toBe(404);
-      expect(((await response.json()) as { detail: string }).detail).toBe('No account of this service matches the token.');
+    it('maps its subject to an account of this service made on first use, the same one every time', async () => {
+      const subject = randomUUID();
+      const first = await account(await idpToken(`${TEST_AGENTS_URL}/mcp`, subject, { email: 'analyst@bank.example' }));
+      expect(first).toEqual({ status: 200, body: expect.objectContaining({ kind: 'human', displayName: 'analyst@bank.example' }) });
+      expect(first.body.accountId).not.toBe(subject);
+      expect((await account(await idpToken(`${TEST_AGENTS_URL}/mcp`, subject))).body.accountId).toBe(first.body.accountId);
     });
 
-    // Its subjects name no account here, whether they look like our ids or not (Auth0's `auth0|...`).
+    it('makes one account when a new subject\'s first calls arrive at once', async () => {
+      const subject = `auth0|${randomUUID()}`;
+      const tokens = await Promise.all(Array.from({ length: 6 }, () => idpToken(`${TEST_AGENTS_URL}/mcp`, subject)));
+      const answers = await Promise.all(tokens.map(account));
+      expect(new Set(answers.map((answer) => answer.body.accountId)).size).toBe(1);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    });
+
+    // Whether its subjects look like our ids or not (Auth0's `auth0|...`).
     for (const subject of [randomUUID(), 'auth0|5f7c8ec7c33c6c004bbafe82']) {
-      it(`does not meter a call for its subject ${subject}: no account of this service to bill`, async () => {
+      it(`meters and serves a call for its subject ${subject} like any person's`, async () => {
         const token = await idpToken(`${TEST_AGENTS_URL}/mcp`, subject);
         const response = await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
         expect(response.status).toBe(200);
-        expect(toolError(((await response.json()) as { result: unknown }).result).error).toEqual({
-          code: 'FORBIDDEN',
-          message: 'Metered tools need an account of this service: sign in here, or register a machine client.',
-        });
+        expect(((await response.json()) as { result: { isError?: boolean } }).result.isError).toBeUndefined();
         const usage = await fetch(`${external.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } });
-        expect(usage.status).toBe(403);
-        expect(((await usage.json()) as { detail: string }).detail).toBe('Metered tools need an account of this service: sign in here, or register a machine client.');
+        expect(usage.status).toBe(200);
       });
     }
+
+    it('refuses its token without exp, which would never expire', async () => {
+      expect((await account(await idpToken(`${TEST_AGENTS_URL}/mcp`, randomUUID(), { exp: false }))).status).toBe(401);
+    });
+
+    it('refuses its token issued in the future beyond the clock skew', async () => {
+      expect((await account(await idpToken(`${TEST_AGENTS_URL}/mcp`, randomUUID(), { iat: Math.floor(Date.now() / 1000) + 600 }))).status).toBe(401);
+    });
+
+    it('serves every tool to such a token with a result or a structured error, never an internal error', async () => {
+      const token = await idpToken(`${TEST_AGENTS_URL}/mcp`, `auth0|${randomUUID()}`);
+      const call = async (name: string, args: Record<string, unknown>) => {
+        const response = await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
+        return { status: response.status, body: (await response.json()) as { error?: { code: number }; result?: { isError?: boolean; structuredContent?: Record<string, unknown> } } };
+      };
+      const workspace = await call('create_deal_workspace', { clientName: 'IdP Deal' });
+      expect(workspace.body.result!.isError).toBeUndefined();
+      const workspaceId = workspace.body.result!.structuredContent!.workspaceId;
+      const listed = (await (await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${token}` })).json()) as {
+        result: { tools: { name: string; inputSchema: { properties?: Record<string, { type?: string }>; required?: string[] } }[] };
+      };
+      const plausible: Record<string, unknown> = { workspaceId, clientName: 'IdP Deal', fileName: 'notes.txt', content: Buffer.from('hello').toString('base64'), mimeType: 'text/plain', firmName: 'IdP Capital' };
+      for (const tool of listed.result.tools) {
+        const args = Object.fromEntries((tool.inputSchema.required ?? []).map((property) => [property, plausible[property] ?? (tool.inputSchema.properties?.[property]?.type === 'number' ? 50 : 'text')]));
+        const { status, body } = await call(tool.name, args);
+        expect({ tool: tool.name, status, internal: body.error?.code === -32603 }).toEqual({ tool: tool.name, status: status === 402 ? 402 : 200, internal: false });
+      }
+    });
 
     it('refuses its token for another audience', async () => {
       const response = await fetch(`${external.url}/account`, { headers: { authorization: `Bearer ${await idpToken('https://elsewhere.example')}` } });

@@ -8,6 +8,7 @@ import { ApiProblemResponses } from '../../common/http/api-responses.decorator.j
 import { PublicUrls } from '../../config/public-urls.js';
 import { HUMAN_SCOPES } from '../../discovery/discovery.service.js';
 import { SECURITY_SCHEMES } from '../../discovery/openapi-document.js';
+import { ExternalIdentities } from './external-identities.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import type { Principal } from './principal.js';
 import { TokenRevocationRegistry } from './token-revocation.registry.js';
@@ -29,6 +30,7 @@ export class BearerAuthGuard implements CanActivate {
   constructor(
     private readonly urls: PublicUrls,
     private readonly revocations: TokenRevocationRegistry,
+    private readonly externalIdentities: ExternalIdentities,
     strategy: JwtStrategy,
   ) {
     const bearerGuard = this;
@@ -52,6 +54,10 @@ export class BearerAuthGuard implements CanActivate {
     if (!principal) {
       await this.passportGuard.canActivate(context);
       principal = (request as unknown as { user: Principal }).user;
+      // An external IdP's subject becomes the local account it maps to (made on first use).
+      if (principal.issuer !== this.urls.issuer) {
+        principal = { ...principal, accountId: await this.externalIdentities.accountFor(principal.issuer, principal.subject, principal.displayName ?? principal.subject) };
+      }
       this.verified.set(token, principal, { ttl: Math.max(1, principal.expiresAt.getTime() - Date.now()) });
     }
     if (principal.expiresAt.getTime() <= Date.now()) throw this.invalidToken('The access token expired.');

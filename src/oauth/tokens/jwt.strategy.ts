@@ -3,6 +3,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { passportJwtSecret } from 'jwks-rsa';
 import passport from 'passport';
 import { ExtractJwt, Strategy, type SecretOrKeyProvider } from 'passport-jwt';
+import { unstorableTextReason } from '../../common/validation/storable-input.js';
 import { AppConfig } from '../../config/app-config.js';
 import { PublicUrls } from '../../config/public-urls.js';
 import type { Principal } from './principal.js';
@@ -17,8 +18,14 @@ interface AccessTokenClaims {
   scp?: string[];
   jti?: string;
   fid?: string;
-  exp: number;
+  exp?: number;
+  iat?: number;
+  email?: string;
+  name?: string;
 }
+
+/** How far in the future a token's `iat` may be (clock skew between its issuer and us), in seconds. */
+export const ISSUED_AT_SKEW_SECONDS = 60;
 
 /**
  * Verifies access tokens with passport-jwt: our own tokens against our keys in memory (no network
@@ -63,7 +70,13 @@ export class JwtStrategy implements OnApplicationShutdown {
         ignoreExpiration: false,
         jsonWebTokenOptions: { clockTolerance: 5 },
       },
-      (claims: AccessTokenClaims, done: (error: unknown, principal?: Principal) => void) => done(null, toPrincipal(claims)),
+      (claims: AccessTokenClaims, done: (error: unknown, principal?: Principal | false) => void) => {
+        // jsonwebtoken checks exp only when present: a token without one would never expire.
+        if (typeof claims.exp !== 'number') return done(null, false);
+        if (typeof claims.iat === 'number' && claims.iat > Date.now() / 1000 + ISSUED_AT_SKEW_SECONDS) return done(null, false);
+        if (typeof claims.sub !== 'string' || claims.sub.length === 0 || unstorableTextReason(claims.sub)) return done(null, false);
+        done(null, toPrincipal(claims as AccessTokenClaims & { exp: number }));
+      },
     );
     passport.use(this.name, strategy);
   }
@@ -73,9 +86,11 @@ export class JwtStrategy implements OnApplicationShutdown {
   }
 }
 
-function toPrincipal(claims: AccessTokenClaims): Principal {
+function toPrincipal(claims: AccessTokenClaims & { exp: number }): Principal {
   return {
     accountId: claims.sub,
+    subject: claims.sub,
+    displayName: [claims.email, claims.name].find((name) => typeof name === 'string' && !unstorableTextReason(name)),
     clientId: claims.client_id ?? claims.azp ?? '',
     scopes: claims.scope ? claims.scope.split(' ').filter(Boolean) : (claims.scp ?? []),
     tokenId: claims.jti ?? '',
