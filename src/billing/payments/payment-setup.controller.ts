@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { randomToken } from '../../common/crypto/random-token.js';
-import { ResourceNotFoundException } from '../../common/errors/app.exception.js';
+import { ResourceNotFoundException, ServiceUnavailableException } from '../../common/errors/app.exception.js';
 import { html, renderPage, sendPage } from '../../web/html.js';
 import { formFields } from '../../web/form.js';
 import { paymentSetupPage } from './payment-setup-page.js';
@@ -29,6 +29,20 @@ export class PaymentSetupController {
       const nonce = randomToken(16);
       sendPage(reply, 200, paymentSetupPage(view, nonce), { scriptNonce: nonce, ...(view.card && { thirdParty: this.stripeOrigins() }) });
     } catch (error) {
+      // A person gets a page that says what failed and what to do, never an API error body.
+      if (error instanceof ServiceUnavailableException) {
+        const retry = error.retryAfterSeconds ?? 30;
+        sendPage(
+          reply,
+          503,
+          renderPage({
+            title: 'Payments unavailable',
+            body: html`<h1>Card payments are unavailable right now</h1><p role="alert">${error.detail}</p><p>Nothing was charged. This link stays valid for its 10 minutes: reload this page in ${retry} seconds, or ask the agent for a new link later.</p>`,
+          }),
+          { headers: { 'Retry-After': String(retry) } },
+        );
+        return;
+      }
       if (!(error instanceof ResourceNotFoundException)) throw error;
       sendPage(reply, 404, renderPage({ title: 'Link expired', body: html`<h1>This payment setup link expired</h1><p role="alert">${error.detail}</p>` }));
     }

@@ -1,4 +1,27 @@
 import Stripe from 'stripe';
+import { ServiceUnavailableException } from '../../common/errors/app.exception.js';
+
+const STRIPE_RETRY_AFTER_SECONDS = 30;
+
+/**
+ * Stripe unreachable, failing (5xx) or rate limiting: the same request may work later, so it is a
+ * 503 with Retry-After to an API caller and a page saying so to a person. Card errors and refused
+ * requests keep Stripe's own error.
+ */
+async function unavailableAsRetryable<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+      throw new ServiceUnavailableException(
+        `Stripe, which takes card payments here, could not be reached; try again in ${STRIPE_RETRY_AFTER_SECONDS} seconds.`,
+        STRIPE_RETRY_AFTER_SECONDS,
+        'Open the payment setup link again in a moment; nothing was charged.',
+      );
+    }
+    throw error;
+  }
+}
 
 export interface StripeSettings {
   secretKey: string;
@@ -25,14 +48,13 @@ export class StripeGateway {
 
   /** A Customer to keep the card on (a card saved for off-session charges must belong to one). */
   async createCustomer(sessionId: string, accountId: string): Promise<string> {
-    const customer = await this.stripe.customers.create({ metadata: { account: accountId } }, { idempotencyKey: `customer-${sessionId}` });
+    const customer = await unavailableAsRetryable(() => this.stripe.customers.create({ metadata: { account: accountId } }, { idempotencyKey: `customer-${sessionId}` }));
     return customer.id;
   }
 
   async createSetupIntent(sessionId: string, accountId: string, customerId: string): Promise<{ id: string; clientSecret: string }> {
-    const intent = await this.stripe.setupIntents.create(
-      { usage: 'off_session', customer: customerId, metadata: { payment_setup_session: sessionId, account: accountId } },
-      { idempotencyKey: `setup-${sessionId}` },
+    const intent = await unavailableAsRetryable(() =>
+      this.stripe.setupIntents.create({ usage: 'off_session', customer: customerId, metadata: { payment_setup_session: sessionId, account: accountId } }, { idempotencyKey: `setup-${sessionId}` }),
     );
     return { id: intent.id, clientSecret: intent.client_secret! };
   }
