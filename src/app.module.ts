@@ -10,6 +10,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { DiscoveryModule } from './discovery/discovery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { PeriodicTasksModule } from './jobs/periodic-tasks.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
@@ -31,7 +32,7 @@ export class AppModule {
   static forRoot(config: AppConfig, additionalModules: Type[] = [], clock?: Clock): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(clock), RedisModule, DatabaseModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, BillingModule, FirmsModule, ...additionalModules],
+      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(clock), RedisModule, DatabaseModule, PeriodicTasksModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, BillingModule, FirmsModule, ...additionalModules],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

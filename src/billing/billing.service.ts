@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isUUID } from 'class-validator';
-import { Injectable, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { Sql } from '../database/sql.js';
@@ -8,6 +8,7 @@ import { statementBatcher } from '../database/statement-batcher.js';
 import { PaymentRequiredException } from '../common/errors/app.exception.js';
 import { FirmsService, membershipSql, noBillableAccount } from '../firms/firms.service.js';
 import { AppConfig } from '../config/app-config.js';
+import { PeriodicTasks } from '../jobs/periodic-tasks.js';
 import type { UsageKey, UsagePlan, UsagePlanEntry } from './usage-plan.js';
 
 /** The machine trial never resets; people's free amounts belong to a calendar month (UTC). */
@@ -111,8 +112,7 @@ function ledgerRecord(reservation: Reservation) {
 }
 
 @Injectable()
-export class BillingService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private sweeper?: NodeJS.Timeout;
+export class BillingService implements OnApplicationBootstrap {
   private readonly plan: UsagePlan;
   /**
    * Free reservations of the calls in flight, in one statement: each call's owner and period from
@@ -148,17 +148,13 @@ export class BillingService implements OnApplicationBootstrap, OnApplicationShut
     private readonly clock: Clock,
     private readonly firms: FirmsService,
     config: AppConfig,
+    private readonly periodicTasks: PeriodicTasks,
   ) {
     this.plan = config.usagePlan;
   }
 
   onApplicationBootstrap(): void {
-    this.sweeper = setInterval(() => void this.releaseStale().catch(() => undefined), 60_000);
-    this.sweeper.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.sweeper);
+    this.periodicTasks.every({ name: 'release stale reservations', intervalMs: 60_000 }, () => this.releaseStale());
   }
 
   /** Called inside the machine registration's transaction: the trial exists exactly when the account does. */

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { BillingService } from '../../src/billing/billing.service.js';
 import { PaymentRequiredException } from '../../src/common/errors/app.exception.js';
 import { FirmsModule } from '../../src/firms/firms.module.js';
+import { PeriodicTasksModule } from '../../src/jobs/periodic-tasks.js';
 import { startMediumModule, type MediumModule } from '../support/medium-database.js';
 
 /** The metering's free reservations against real PostgreSQL, without HTTP (the medium tier). */
@@ -20,7 +21,7 @@ describe('free reservations (medium)', () => {
   }
 
   beforeAll(async () => {
-    medium = await startMediumModule([FirmsModule], { providers: [BillingService] });
+    medium = await startMediumModule([PeriodicTasksModule, FirmsModule], { providers: [BillingService] });
     billing = medium.get(BillingService);
     dataSource = medium.get(DataSource);
   });

@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { PeriodicTasks } from '../../jobs/periodic-tasks.js';
 import { Clock } from '../../common/clock.js';
 import { Sql } from '../../database/sql.js';
 import { PaymentSetupService } from './payment-setup.service.js';
@@ -15,24 +16,18 @@ const RETRY_AFTER_DAYS = [1, 3, 5];
  * every replica.
  */
 @Injectable()
-export class InvoiceCollector implements OnApplicationBootstrap, OnApplicationShutdown {
+export class InvoiceCollector implements OnApplicationBootstrap {
   private readonly logger = new Logger(InvoiceCollector.name);
-  private timer?: NodeJS.Timeout;
-
   constructor(
     private readonly sql: Sql,
     private readonly payments: PaymentSetupService,
     private readonly clock: Clock,
+    private readonly periodicTasks: PeriodicTasks,
   ) {}
 
   onApplicationBootstrap(): void {
     if (!this.payments.stripe) return;
-    this.timer = setInterval(() => void this.collectClosed().catch((error: unknown) => this.logger.warn(`invoice collection failed: ${String(error)}`)), 3_600_000);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    this.periodicTasks.every({ name: 'collect card invoices', intervalMs: 3_600_000 }, () => this.collectClosed());
   }
 
   async collectClosed(): Promise<{ paid: number; failed: number }> {

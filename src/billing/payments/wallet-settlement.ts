@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { PeriodicTasks } from '../../jobs/periodic-tasks.js';
 import type { Hex } from 'viem';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
@@ -39,15 +40,15 @@ export interface SettlementRun {
  * at a time. Without PAYMENT_RPC_URL nothing is settled.
  */
 @Injectable()
-export class WalletSettlement implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WalletSettlement implements OnApplicationBootstrap {
   private readonly logger = new Logger(WalletSettlement.name);
   private readonly chain?: UsdcSettlementChain;
-  private timer?: NodeJS.Timeout;
 
   constructor(
     private readonly sql: Sql,
     private readonly clock: Clock,
     config: AppConfig,
+    private readonly periodicTasks: PeriodicTasks,
   ) {
     const wallet = config.payments.wallet;
     if (wallet?.settlement) this.chain = new UsdcSettlementChain({ ...wallet.settlement, chainId: wallet.chainId, usdc: wallet.usdc });
@@ -55,12 +56,8 @@ export class WalletSettlement implements OnApplicationBootstrap, OnApplicationSh
 
   onApplicationBootstrap(): void {
     if (!this.chain) return;
-    this.timer = setInterval(() => void this.run().catch((error: unknown) => this.logger.warn(`wallet settlement failed: ${String(error)}`)), 300_000);
-    this.timer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.timer);
+    // run() takes the settlement lock itself (tests call it directly), so the task is not marked exclusive here.
+    this.periodicTasks.every({ name: 'settle wallet authorizations', intervalMs: 300_000 }, () => this.run());
   }
 
   /** One pass: escrow what was charged, finish what a previous pass left, refund what has ended. Undefined when another replica is running one. */

@@ -1,5 +1,6 @@
 import { createPublicKey, type JsonWebKey } from 'node:crypto';
-import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { PeriodicTasks } from '../../jobs/periodic-tasks.js';
 import { importPKCS8, type CryptoKey } from 'jose';
 import { DataSource } from 'typeorm';
 import { SecretBox } from '../../common/crypto/secret-box.js';
@@ -21,18 +22,17 @@ interface LoadedKey {
  * every 10 s), so a rotation by another replica or the command line is picked up.
  */
 @Injectable()
-export class SigningKeyService implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger(SigningKeyService.name);
+export class SigningKeyService implements OnModuleInit {
   private readonly repository: SigningKeyRepository;
   private keys = new Map<string, LoadedKey>();
   private signer?: { kid: string; privateKey: CryptoKey };
   private jwksJson = '{"keys":[]}';
   private lastReload = 0;
-  private reloadTimer?: NodeJS.Timeout;
 
   constructor(
     dataSource: DataSource,
     private readonly secrets: SecretBox,
+    private readonly periodicTasks: PeriodicTasks,
   ) {
     this.repository = new SigningKeyRepository(dataSource, secrets);
   }
@@ -40,12 +40,7 @@ export class SigningKeyService implements OnModuleInit, OnApplicationShutdown {
   async onModuleInit(): Promise<void> {
     await this.repository.ensureSigningKey();
     await this.reload();
-    this.reloadTimer = setInterval(() => void this.reload().catch((error: unknown) => this.logger.warn(`signing key reload failed: ${String(error)}`)), RELOAD_INTERVAL_MS);
-    this.reloadTimer.unref();
-  }
-
-  onApplicationShutdown(): void {
-    clearInterval(this.reloadTimer);
+    this.periodicTasks.every({ name: 'reload signing keys', intervalMs: RELOAD_INTERVAL_MS }, () => this.reload());
   }
 
   /** The JWKS document, serialised once per reload. */

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import type { Redis } from 'ioredis';
 import { DataSource, IsNull } from 'typeorm';
 import { AppConfig } from '../../config/app-config.js';
+import { PeriodicTasks } from '../../jobs/periodic-tasks.js';
 import { SHARED_STATE, type SharedState } from '../../redis/redis.module.js';
 import { TokenFamily } from '../entities/token-family.entity.js';
 import { RETIRED_KEY_PUBLICATION_SECONDS } from './signing-key.repository.js';
@@ -21,7 +22,6 @@ export class TokenRevocationRegistry implements OnModuleInit, OnApplicationShutd
   private readonly channel: string;
   private subscriber?: Redis;
   private readonly syncSeconds: number;
-  private sync?: NodeJS.Timeout;
   /** PostgreSQL's clock at the last look, so that replicas' clocks never matter. */
   private syncedUpTo?: Date;
 
@@ -29,6 +29,7 @@ export class TokenRevocationRegistry implements OnModuleInit, OnApplicationShutd
     private readonly dataSource: DataSource,
     config: AppConfig,
     @Inject(SHARED_STATE) private readonly sharedState: SharedState,
+    private readonly periodicTasks: PeriodicTasks,
   ) {
     this.channel = `${config.redisKeyPrefix}:token-families:revoked`;
     this.syncSeconds = config.tokenRevocationSyncSeconds;
@@ -43,11 +44,8 @@ export class TokenRevocationRegistry implements OnModuleInit, OnApplicationShutd
       await this.subscriber.subscribe(this.channel);
     }
     await this.readRevocations(new Date(Date.now() - RETIRED_KEY_PUBLICATION_SECONDS * 1000));
-    this.sync = setInterval(() => {
-      // A few seconds of overlap: a revocation committed just before the last look is read again, never missed.
-      void this.readRevocations(new Date(this.syncedUpTo!.getTime() - 5_000)).catch((error: unknown) => this.logger.warn({ err: error }, 'revocations could not be read; trying again'));
-    }, this.syncSeconds * 1000);
-    this.sync.unref();
+    // A few seconds of overlap: a revocation committed just before the last look is read again, never missed.
+    this.periodicTasks.every({ name: 'read token revocations', intervalMs: this.syncSeconds * 1000, jitter: 0 }, () => this.readRevocations(new Date(this.syncedUpTo!.getTime() - 5_000)));
   }
 
   private async readRevocations(since: Date): Promise<void> {
@@ -57,7 +55,6 @@ export class TokenRevocationRegistry implements OnModuleInit, OnApplicationShutd
   }
 
   async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.sync);
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
   }
 
