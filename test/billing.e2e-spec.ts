@@ -5,7 +5,7 @@ import { BillingService } from '../src/billing/billing.service.js';
 import { USAGE_PLAN, type UsageKey } from '../src/billing/usage-plan.js';
 import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, postMcp, structured, toolError } from './support/mcp-helpers.js';
-import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
+import { meteredTestTool, MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
 import { humanToken } from './support/oauth-helpers.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
 import { startApp, type RunningApp } from './support/test-app.js';
@@ -99,9 +99,9 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
           const entry = USAGE_PLAN[usageKey];
           const args = entry.unit === 'page' ? { documentId: document.documentId } : {};
           for (let served = 0; served < entry.machineTrialFree; served++) {
-            expect({ usageKey, status: (await callTool(token, `test_metered_${usageKey}`, args)).status }).toEqual({ usageKey, status: 200 });
+            expect({ usageKey, status: (await callTool(token, meteredTestTool(usageKey), args)).status }).toEqual({ usageKey, status: 200 });
           }
-          expect({ usageKey, status: (await callTool(token, `test_metered_${usageKey}`, args)).status }).toEqual({ usageKey, status: 402 });
+          expect({ usageKey, status: (await callTool(token, meteredTestTool(usageKey), args)).status }).toEqual({ usageKey, status: 402 });
         }
       } finally {
         await client.close();

@@ -21,7 +21,7 @@ class TestFailingToolInput {
 class FailingTools {
   constructor(private readonly dataSource: DataSource) {}
 
-  @McpTool({ name: 'test_failing_tool', description: 'Test tool that fails.', input: TestFailingToolInput, taskType: false })
+  @McpTool({ name: 'test_failing_tool', description: 'Test tool that fails.', input: TestFailingToolInput })
   async fail({ query }: TestFailingToolInput): Promise<never> {
     if (query) await this.dataSource.query('SELECT * FROM no_such_table WHERE note = $1', [PLANTED_SECRET]);
     throw new Error('a plain bug in a tool');

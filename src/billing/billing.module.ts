@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module.js';
+import { McpModule } from '../mcp/mcp.module.js';
 import { FirmsModule } from '../firms/firms.module.js';
 import { TokensModule } from '../oauth/tokens/tokens.module.js';
 import { BillingController } from './billing.controller.js';
@@ -13,7 +13,7 @@ import { WalletSettlement } from './payments/wallet-settlement.js';
 
 /** Free quota, the usage ledger, metering, payment setup and mandates (SERVICE-SPEC 2.15, 3.4, 3.5, 5.4, 8). */
 @Module({
-  imports: [DocumentsModule, TokensModule, FirmsModule],
+  imports: [McpModule, TokensModule, FirmsModule],
   controllers: [BillingController, PaymentSetupController],
   providers: [BillingService, MeteringInterceptor, PaymentSetupService, PaymentTools, InvoiceCollector, WalletSettlement],
   exports: [BillingService, PaymentSetupService],

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
+import { DocumentPageCounter } from './document-page.counter.js';
 import { DocumentPage } from './document-page.entity.js';
 import { Document } from './document.entity.js';
 import { DocumentTools } from './document.tools.js';
@@ -15,7 +16,7 @@ import { UploadFormsService } from './upload-forms.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Document, DocumentPage, UploadForm]), DocumentStorageModule, WorkspacesModule],
   controllers: [UploadFormController],
-  providers: [DocumentsService, DocumentTools, UploadFormsService, UploadFormTools],
+  providers: [DocumentsService, DocumentTools, DocumentPageCounter, UploadFormsService, UploadFormTools],
   exports: [DocumentsService, UploadFormsService],
 })
 export class DocumentsModule {}

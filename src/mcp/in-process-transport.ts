@@ -30,15 +30,15 @@ export class InProcessTransport implements Transport {
     deliver(message as JSONRPCResponse);
   }
 
-  request(message: JSONRPCRequest, extra: MessageExtraInfo): Promise<JSONRPCResponse> {
+  request(message: JSONRPCRequest): Promise<JSONRPCResponse> {
     const internalId = ++this.nextId;
     return new Promise((resolve) => {
       this.pending.set(internalId, (response) => resolve({ ...response, id: message.id }));
-      this.onmessage!({ ...message, id: internalId }, extra);
+      this.onmessage!({ ...message, id: internalId });
     });
   }
 
-  notify(message: JSONRPCNotification, extra: MessageExtraInfo): void {
-    this.onmessage!(message, extra);
+  notify(message: JSONRPCNotification): void {
+    this.onmessage!(message);
   }
 }

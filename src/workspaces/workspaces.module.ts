@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { WorkspaceOutput } from './workspace-output.entity.js';
-import { WorkspaceOutputInterceptor } from './workspace-output.interceptor.js';
+import { WorkspaceAccessInterceptor, WorkspaceOutputInterceptor } from './workspace.interceptors.js';
 import { Workspace } from './workspace.entity.js';
 import { WorkspaceTools } from './workspace.tools.js';
 import { WorkspacesService } from './workspaces.service.js';
@@ -9,7 +9,7 @@ import { WorkspacesService } from './workspaces.service.js';
 /** Deal workspaces: their tools, and the interceptor that files every task output into them. */
 @Module({
   imports: [TypeOrmModule.forFeature([Workspace, WorkspaceOutput])],
-  providers: [WorkspacesService, WorkspaceTools, WorkspaceOutputInterceptor],
+  providers: [WorkspacesService, WorkspaceTools, WorkspaceAccessInterceptor, WorkspaceOutputInterceptor],
   exports: [WorkspacesService],
 })
 export class WorkspacesModule {}

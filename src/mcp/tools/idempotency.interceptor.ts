@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppException, InvalidInputException } from '../../common/errors/app.exception.js';
 import { PROCESS_ID } from '../../common/process-identity.js';
 import { ToolCallInterceptorProvider } from './mcp-tool.decorator.js';
-import type { ToolCall, ToolCallInterceptor } from './tool-call.js';
+import { ToolCallStage, type ToolCall, type ToolCallInterceptor } from './tool-call.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 /**
@@ -24,10 +24,10 @@ function canonical(value: unknown): unknown {
  * A call carrying an idempotency key (the `Idempotency-Key` header or `params._meta.idempotencyKey`)
  * runs once per account and key: a retry gets the first result, without running or being metered
  * again. JSON-RPC ids are never used for this: they restart with every client connection. Runs
- * first, so that a replayed call never reaches metering.
+ * first (ToolCallStage.replay), so that a replayed call never reaches metering.
  */
 @Injectable()
-@ToolCallInterceptorProvider({ order: 5 })
+@ToolCallInterceptorProvider({ stage: ToolCallStage.replay })
 export class IdempotencyInterceptor implements ToolCallInterceptor {
   constructor(private readonly dataSource: DataSource) {}
 
