@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DataSource } from 'typeorm';
 import { BillingService } from '../src/billing/billing.service.js';
-import { USAGE_PLAN, type UsageKey } from '../src/billing/usage-plan.js';
+import { USAGE_PLAN, type UsageKey } from '../src/config/usage-plan.js';
 import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, postMcp, structured, toolError } from './support/mcp-helpers.js';
 import { meteredTestTool, MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';

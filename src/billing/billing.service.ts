@@ -9,7 +9,7 @@ import { PaymentRequiredException } from '../common/errors/app.exception.js';
 import { FirmsService, membershipSql, noBillableAccount } from '../firms/firms.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { PeriodicTasks } from '../jobs/periodic-tasks.js';
-import type { UsageKey, UsagePlan, UsagePlanEntry } from './usage-plan.js';
+import type { UsageKey, UsagePlan, UsagePlanEntry } from '../config/usage-plan.js';
 
 /** The machine trial never resets; people's free amounts belong to a calendar month (UTC). */
 export const TRIAL_PERIOD = 'trial';

@@ -4,7 +4,7 @@ import { ToolCallInterceptorProvider } from '../mcp/tools/mcp-tool.decorator.js'
 import { ToolCallStage, type ToolCall, type ToolCallInterceptor } from '../mcp/tools/tool-call.js';
 import { ToolRegistry } from '../mcp/tools/tool-registry.service.js';
 import { BillingService } from './billing.service.js';
-import type { UsageKey, UsagePlan } from './usage-plan.js';
+import type { UsageKey, UsagePlan } from '../config/usage-plan.js';
 
 /**
  * Meters every tool declared with `metering`: reserves the call's units (one per call, or what the

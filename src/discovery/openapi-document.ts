@@ -5,11 +5,8 @@ import { AppConfig } from '../config/app-config.js';
 import { PublicUrls, SERVICE_NAME, SERVICE_VERSION } from '../config/public-urls.js';
 import { ProblemRecordSchema } from '../common/http/problem-record.schema.js';
 import apiMetadata from '../api-metadata.js';
+import { HUMAN_SCOPES, SECURITY_SCHEMES } from '../config/security-schemes.js';
 import { ToolRegistry } from '../mcp/tools/tool-registry.service.js';
-import { HUMAN_SCOPES } from './discovery.service.js';
-
-/** The three security schemes of SERVICE-SPEC 5, by the names routes refer to. */
-export const SECURITY_SCHEMES = { machineClient: 'machineClient', humanClient: 'humanClient', bearerJwt: 'bearerJwt' } as const;
 
 /**
  * Holds the OpenAPI document generated from the code at start-up (routes and their decorators are

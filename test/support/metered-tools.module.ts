@@ -1,7 +1,7 @@
 import { Injectable, Module } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { USAGE_PLAN, type UsageKey } from '../../src/billing/usage-plan.js';
+import { USAGE_PLAN, type UsageKey } from '../../src/config/usage-plan.js';
 import { Clock } from '../../src/common/clock.js';
 import { InvalidInputException } from '../../src/common/errors/app.exception.js';
 import { DOCUMENT_PAGES } from '../../src/documents/document-page.counter.js';

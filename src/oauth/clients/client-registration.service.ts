@@ -5,7 +5,7 @@ import { validate } from 'class-validator';
 import { DataSource, Repository } from 'typeorm';
 import { AccountsService } from '../../accounts/accounts.service.js';
 import { BillingService } from '../../billing/billing.service.js';
-import { REGISTRATION_TRIAL_KEYS, registrationPricing } from '../../billing/usage-plan.js';
+import { REGISTRATION_TRIAL_KEYS, registrationPricing } from '../../config/usage-plan.js';
 import { randomToken, sha256 } from '../../common/crypto/random-token.js';
 import { RateLimitedException } from '../../common/errors/app.exception.js';
 import { OAuthException, type OAuthErrorName } from '../../common/errors/oauth.exception.js';
