@@ -89,7 +89,7 @@ export function resolveUsagePlan(overrides: string | undefined): { plan: UsagePl
       problems.push(`USAGE_PLAN_OVERRIDES.${key}: must be an object`);
       continue;
     }
-    for (const [field, value] of Object.entries(change)) {
+    for (const [field, value] of Object.entries(change as Record<string, unknown>)) {
       if (!(OVERRIDABLE as readonly string[]).includes(field)) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: not one of ${OVERRIDABLE.join(', ')}`);
       else if (!Number.isInteger(value) || (value as number) < 0) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: must be a non-negative integer (cents or units)`);
     }

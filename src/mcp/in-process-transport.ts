@@ -27,7 +27,7 @@ export class InProcessTransport implements Transport {
     const deliver = this.pending.get(message.id);
     if (!deliver) return;
     this.pending.delete(message.id);
-    deliver(message as JSONRPCResponse);
+    deliver(message);
   }
 
   request(message: JSONRPCRequest): Promise<JSONRPCResponse> {

@@ -175,12 +175,13 @@ export class ToolRegistry {
 
   private declarationProblems(options: McpToolOptions, properties: string[]): string[] {
     const problems: string[] = [];
-    const workspaceArgument = options.workspace?.argument;
+    // Typed against each tool's own input class; here any tool's, so plain strings.
+    const workspaceArgument = options.workspace?.argument as string | undefined;
     if (workspaceArgument !== undefined && !properties.includes(workspaceArgument)) problems.push(`${options.name}: workspace argument ${workspaceArgument} is not in ${options.input.name}`);
     if (workspaceArgument === undefined && properties.includes(WORKSPACE_ARGUMENT)) {
       problems.push(`${options.name}: its input has ${WORKSPACE_ARGUMENT} but the tool declares no workspace (declare workspace: { argument: '${WORKSPACE_ARGUMENT}' })`);
     }
-    const units = options.metering?.units;
+    const units = options.metering?.units as { counter: string; argument: string } | undefined;
     if (units) {
       if (!this.registry().counters.has(units.counter)) problems.push(`${options.name}: no provider counts ${units.counter} units (@ToolUnitCounterProvider)`);
       if (!properties.includes(units.argument)) problems.push(`${options.name}: metered by ${units.counter} of ${units.argument}, which is not in ${options.input.name}`);
@@ -216,7 +217,7 @@ export class ToolRegistry {
 
     let input: object;
     try {
-      input = plainToInstance(tool.options.input, args) as object;
+      input = plainToInstance(tool.options.input, args);
       // forbidUnknownValues off: a tool without parameters has an input class without rules, whose
       // empty arguments are valid (any argument is still refused as not whitelisted).
       const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
