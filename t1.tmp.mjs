@@ -1,0 +1,23 @@
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { getDocumentProxy, extractText } from 'unpdf';
+const doc = await PDFDocument.create();
+const page = doc.addPage([612, 792]);
+const font = await doc.embedFont(StandardFonts.Helvetica);
+const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+page.drawText('Acme Corp', { x: 50, y: 740, size: 14, font: bold });
+page.drawText('Consolidated Statements of Operations', { x: 50, y: 720, size: 12, font: bold });
+page.drawText('(in thousands)', { x: 50, y: 705, size: 9, font });
+page.drawText('Year ended December 31,', { x: 380, y: 690, size: 9, font });
+page.drawText('2024', { x: 400, y: 678, size: 9, font: bold });
+page.drawText('2023', { x: 480, y: 678, size: 9, font: bold });
+const rows = [['Net sales', '1,234', '1,000'], ['Cost of sales', '(600)', '(500)'], ['Gross profit', '634', '500']];
+let y = 660;
+for (const [l, a, b] of rows) { page.drawText(l, { x: 50, y, size: 9, font }); page.drawText(a, { x: 430 - font.widthOfTextAtSize(a, 9), y, size: 9, font }); page.drawText(b, { x: 510 - font.widthOfTextAtSize(b, 9), y, size: 9, font }); y -= 14; }
+page.drawText('Net sales', { x: 50, y: 600, size: 9, font });
+page.drawText('Total', { x: 92, y: 600, size: 9, font });
+const bytes = await doc.save(); (await import("node:fs")).writeFileSync("/tmp/an/t1.pdf", bytes);
+const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+const p = await pdf.getPage(1);
+const tc = await p.getTextContent();
+for (const it of tc.items) console.log(JSON.stringify({ s: it.str, t: it.transform.map(n=>Math.round(n*10)/10), w: Math.round(it.width*10)/10, e: it.hasEOL }));
+console.log(JSON.stringify((await extractText(pdf, { mergePages: false })).text[0]));
