@@ -15,7 +15,9 @@ export function isVerbatim(evidence: Evidence, pages: Map<number, string>): bool
 
 /** Whether a figure in the quote, at one of the usual scales, is the value (so the number is on the page). */
 export function quoteCarriesValue(quote: string, value: number): boolean {
-  const tokens = quote.match(/\(?[-−–—]?[$€£]?\d[\d,.' ]*\)?-?|(?<!\w)[-–—](?!\w)/g) ?? [];
+  const words = quote.split(/\s+/);
+  // "1 234 567" prints thousands with spaces: try each word and each run of words it starts.
+  const tokens = words.flatMap((word, index) => words.slice(index, index + 4).map((_, length) => words.slice(index, index + length + 1).join(' ')));
   return tokens.some((token) => {
     const amount = parseAmount(token.trim());
     if (!amount) return false;

@@ -10,6 +10,8 @@ export type SignRule = 'cost' | 'outflow' | 'signed';
 interface Synonym {
   concept: Concept;
   statement: StatementKind;
+  /** A second statement that states the same figure (D&A is added back in the cash flow statement). */
+  alsoIn?: StatementKind;
   sign: SignRule;
   /** Whole-label patterns over the normalised label (lower case, no notes, no punctuation at the ends). */
   labels: RegExp[];
@@ -25,7 +27,7 @@ const SYNONYMS: Synonym[] = [
   { concept: 'GrossProfit', statement: 'income_statement', sign: 'signed', labels: [/^gross (?:profit|margin|income)(?: \(loss\))?$/, /^gross (?:loss|profit \/ \(loss\))$/] },
   { concept: 'OperatingExpenses', statement: 'income_statement', sign: 'cost', labels: [/^total operating (?:expenses|costs)$/, /^operating expenses,? total$/, /^total opex$/, /^(?:total )?operating expenses$/] },
   { concept: 'OperatingIncomeLoss', statement: 'income_statement', sign: 'signed', labels: [/^(?:total )?operating (?:income|profit|loss|result)(?: \((?:loss|profit)\))?$/, /^(?:income|profit|loss|earnings)(?: \((?:loss|profit)\))? from operations$/, /^ebit$/, /^results? from operating activities$/, /^operating (?:profit|income) \/ \(loss\)$/] },
-  { concept: 'DepreciationDepletionAndAmortization', statement: 'income_statement', sign: 'cost', labels: [/^depreciation(?:, depletion)?(?:,)? (?:and|&) amorti[sz]ation(?: expense)?$/, /^d&a$/] },
+  { concept: 'DepreciationDepletionAndAmortization', statement: 'income_statement', alsoIn: 'cash_flow_statement', sign: 'cost', labels: [/^depreciation(?:, depletion)?(?:,)? (?:and|&) amorti[sz]ation(?: expense)?$/, /^d&a$/] },
   { concept: 'EBITDA', statement: 'income_statement', sign: 'signed', labels: [/^ebitda$/] },
   { concept: 'InterestExpense', statement: 'income_statement', sign: 'cost', labels: [/^interest expense(?:, net)?$/, /^finance (?:costs|expense|expenses)$/, /^interest and finance (?:costs|charges)$/, /^interest (?:charges|costs)$/] },
   { concept: 'IncomeTaxExpenseBenefit', statement: 'income_statement', sign: 'cost', labels: [/^(?:provision for |benefit from |\(?provision\)? for )?income taxes$/, /^income tax(?:es)?(?: expense| \(?expense\)?)?(?: \(?benefit\)?)?$/, /^(?:income )?tax (?:expense|charge)(?: \(benefit\))?$/, /^taxation$/, /^provision for \(benefit from\) income taxes$/, /^income tax (?:\(expense\) benefit|expense \(benefit\)|benefit \(expense\))$/] },
@@ -81,10 +83,10 @@ export interface ConceptMatch {
 export function conceptFor(label: string, statement: StatementKind | null, section: 'current' | 'noncurrent' | null): ConceptMatch | null {
   const normal = normaliseLabel(label);
   for (const synonym of SYNONYMS) {
-    if (statement && synonym.statement !== statement) continue;
+    if (statement && synonym.statement !== statement && synonym.alsoIn !== statement) continue;
     if (synonym.section && synonym.section !== section) continue;
     if (synonym.labels.some((pattern) => pattern.test(normal))) {
-      return { concept: synonym.concept, sign: synonym.sign, statement: synonym.statement, priority: normal.startsWith('total') ? 2 : 1 };
+      return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: normal.startsWith('total') ? 2 : 1 };
     }
   }
   return null;
