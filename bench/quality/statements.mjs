@@ -258,7 +258,8 @@ export async function financialStatement(random) {
       canvas.newPage();
       canvas.line(company, labelX, fontSize + 3, leading + 2, { isBold: true });
       canvas.line(continued ? `${title} (continued)` : title, labelX, fontSize + 2, leading + 2, { isBold: true });
-      if (scaleWords && random.chance(0.85)) canvas.line(random.pick(scaleWords), labelX, fontSize, leading);
+      // The scale is stated on the first statement at least; later ones may rely on it.
+      if (scaleWords && (facts.length === 0 || random.chance(0.85))) canvas.line(random.pick(scaleWords), labelX, fontSize, leading);
       canvas.y -= 4;
       if (budget) {
         canvas.text('Actual', rights[0], fontSize, { align: 'right', isBold: true });

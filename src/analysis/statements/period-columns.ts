@@ -70,6 +70,12 @@ export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
         // "For the years ended December 31, 2024 and 2023": a heading that names periods, not a column.
         sentencePeriods.push(...found);
       } else if (found.length > 0) {
+        const note = /^notes?\b/i.exec(cell.text);
+        if (note) {
+          // "Note  31 Mar 2019" set close together: the note column is the cell's first word.
+          const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+          skipMarks.push({ x0: cell.x0, x1: cell.x0 + note[0].length * share, reason: 'notes' });
+        }
         for (const anchor of found) {
           if (notActual) anchor.skipped = notActual[0].toLowerCase();
           anchors.push(anchor);
@@ -83,6 +89,10 @@ export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
     anchors.push({ ...sentencePeriods[0], x0: -Infinity, x1: Infinity });
   }
   if (anchors.length === 0) return [];
+  // "Change in working capital" among the headings is a row label, not a variance column: only
+  // marks level with or right of the periods name columns (the note column may stand left of them).
+  const firstPeriod = Math.min(...anchors.map((anchor) => anchor.x0));
+  const columnMarks = skipMarks.filter((mark) => mark.reason === 'notes' || mark.x1 >= firstPeriod - 20);
   // One period per column: the same column may be named on two heading lines ("2024" under "Dec 31,").
   const merged: Anchor[] = [];
   for (const anchor of anchors.sort((a, b) => a.x0 - b.x0)) {
@@ -99,11 +109,11 @@ export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
   }
   const columns: PeriodColumn[] = merged.map((anchor) => {
     const context = contextFor(anchor, contexts);
-    const mark = skipMarks.find((candidate) => overlap(candidate, anchor) > 0);
+    const mark = columnMarks.find((candidate) => overlap(candidate, anchor) > 0);
     const skipped = anchor.skipped ?? mark?.reason;
     return { x0: anchor.x0, x1: anchor.x1, period: skipped ? null : periodOf(anchor, context), ...(skipped ? { skipped } : {}) };
   });
-  for (const mark of skipMarks) {
+  for (const mark of columnMarks) {
     if (!columns.some((column) => overlap(column, mark) > 0)) columns.push({ x0: mark.x0, x1: mark.x1, period: null, skipped: mark.reason });
   }
   return columns.sort((a, b) => a.x0 - b.x0);
