@@ -1,4 +1,4 @@
-import type { Check, Concept, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
+import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
 import { currencyIn, parseAmount, scaleIn } from './amounts.js';
 import { conceptFor, type SignRule } from './concept-synonyms.js';
 import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-columns.js';
@@ -243,4 +243,3 @@ function uniquePeriods(periods: Period[]): Period[] {
   return [...seen.values()].sort((a, b) => b.end.localeCompare(a.end));
 }
 
-export type { Concept };
