@@ -66,7 +66,7 @@ function ledgerRecord(reservation: Reservation) {
  * The usage ledger and the balances it draws on (free quota, mandate spend). Every step of a
  * metered call is a ledger entry and the ledger is never updated; balances change only by
  * conditional UPDATEs, so concurrent calls never overdraw. The per-call statements are
- * group-committed: the calls in flight share one statement (docs/DECISIONS.md "Group commit").
+ * group-committed: the calls in flight share one statement (docs/DECISIONS.md "Balances and the ledger").
  */
 @Injectable()
 export class UsageLedgerRepository {
