@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import { ToolCallInterceptorProvider } from '../mcp/tools/mcp-tool.decorator.js';
 import { ToolCallStage, type ToolCall, type ToolCallInterceptor } from '../mcp/tools/tool-call.js';
 import { ToolRegistry } from '../mcp/tools/tool-registry.service.js';
-import { BillingService } from './billing.service.js';
+import { MeteringService } from './metering.service.js';
 import type { UsageKey, UsagePlan } from '../config/usage-plan.js';
 
 /**
@@ -16,7 +16,7 @@ import type { UsageKey, UsagePlan } from '../config/usage-plan.js';
 @ToolCallInterceptorProvider({ stage: ToolCallStage.metering })
 export class MeteringInterceptor implements ToolCallInterceptor, OnApplicationBootstrap {
   constructor(
-    private readonly billing: BillingService,
+    private readonly metering: MeteringService,
     private readonly tools: ToolRegistry,
     private readonly config: AppConfig,
   ) {}
@@ -31,15 +31,15 @@ export class MeteringInterceptor implements ToolCallInterceptor, OnApplicationBo
     const metering = call.tool.metering;
     if (!metering) return next();
     const units = await call.meteredUnits();
-    const reservation = await this.billing.reserve({ accountId: call.context.accountId, usageKey: metering.usageKey as UsageKey, units, toolName: call.tool.name });
+    const reservation = await this.metering.reserve({ accountId: call.context.accountId, usageKey: metering.usageKey as UsageKey, units, toolName: call.tool.name });
     let output: unknown;
     try {
       output = await next();
     } catch (error) {
-      await this.billing.release(reservation);
+      await this.metering.release(reservation);
       throw error;
     }
-    await this.billing.commit(reservation);
+    await this.metering.commit(reservation);
     return output;
   }
 }
