@@ -47,7 +47,7 @@ describe('authorization code flow with PKCE', () => {
     };
     return Object.fromEntries(Object.entries(parameters).filter((entry): entry is [string, string] => entry[1] !== undefined));
   }
-  const authorizePath = (parameters: Record<string, string>) => `/oauth/authorize?${new URLSearchParams(parameters)}`;
+  const authorizePath = (parameters: Record<string, string>) => `/oauth/authorize?${new URLSearchParams(parameters).toString()}`;
 
   /** Shows the consent page to the signed-in person and answers it; returns where the browser goes next. */
   async function decide(parameters: Record<string, string>, decision: 'approve' | 'deny' = 'approve', agent = person): Promise<URL> {

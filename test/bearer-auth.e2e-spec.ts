@@ -8,7 +8,7 @@ import { AccessTokenService } from '../src/oauth/tokens/access-token.service.js'
 import { SigningKeyService } from '../src/oauth/tokens/signing-key.service.js';
 import { TokenRevocationRegistry } from '../src/oauth/tokens/token-revocation.registry.js';
 import { getJson, RATE_LIMIT_HEADER } from './support/http.js';
-import { postMcp, postToolCall, toolError, toolOutcome } from './support/mcp-helpers.js';
+import { postMcp, postToolCall, toolOutcome } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule } from './support/metered-tools.module.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
 import { appForSuite, startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';

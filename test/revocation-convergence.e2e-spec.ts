@@ -30,7 +30,7 @@ describe('while Redis is down for one replica', () => {
     await person.signUp(uniqueEmail());
     const { verifier, challenge } = pkcePair();
     const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', scope: 'openid email' });
-    const decision = await person.submit(`/oauth/authorize?${query}`, '/oauth/authorize', { decision: 'approve' });
+    const decision = await person.submit(`/oauth/authorize?${query.toString()}`, '/oauth/authorize', { decision: 'approve' });
     const code = new URL(decision.headers.get('location')!).searchParams.get('code')!;
     const exchange = { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.client_id };
     const { access_token: accessToken } = (await (await tokenRequest(replicaOne.url, exchange)).json()) as { access_token: string };

@@ -114,7 +114,7 @@ export async function humanToken(baseUrl: string, email = uniqueEmail()): Promis
   await person.signUp(email);
   const { verifier, challenge } = pkcePair();
   const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', scope: 'openid email' });
-  const decision = await person.submit(`/oauth/authorize?${query}`, '/oauth/authorize', { decision: 'approve' });
+  const decision = await person.submit(`/oauth/authorize?${query.toString()}`, '/oauth/authorize', { decision: 'approve' });
   const code = new URL(decision.headers.get('location')!).searchParams.get('code')!;
   const tokens = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.client_id });
   return { accessToken: ((await tokens.json()) as { access_token: string }).access_token, email };

@@ -45,7 +45,7 @@ export class AuthorizationController {
   @ApiExcludeEndpoint()
   async decide(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     const form = formFields(body);
-    const retry = `/oauth/authorize?${new URLSearchParams(AUTHORIZATION_PARAMETERS.flatMap((name): [string, string][] => (formText(form, name) ? [[name, formText(form, name)]] : [])))}`;
+    const retry = `/oauth/authorize?${new URLSearchParams(AUTHORIZATION_PARAMETERS.flatMap((name): [string, string][] => (formText(form, name) ? [[name, formText(form, name)]] : []))).toString()}`;
     if (!this.csrf.verify(request, form)) {
       return sendPage(reply, 403, authorizationErrorPage({ error: 'access_denied', description: 'The consent form was stale or did not come from this site, so nothing was granted.' }));
     }

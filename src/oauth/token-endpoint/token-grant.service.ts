@@ -71,7 +71,7 @@ export class TokenGrantService {
         .where('code_hash = :codeHash AND consumed_at IS NULL AND expires_at > :now', { codeHash, now })
         .returning('*')
         .execute();
-      const row = consumed.raw[0] as Record<string, unknown> | undefined;
+      const row = (consumed.raw as Record<string, unknown>[])[0] as Record<string, unknown> | undefined;
       if (!row) return undefined;
       const code = manager.create(AuthorizationCode, {
         clientId: row.client_id as string,

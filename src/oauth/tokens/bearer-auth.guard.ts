@@ -32,6 +32,8 @@ export class BearerAuthGuard implements CanActivate {
     private readonly externalIdentities: ExternalIdentities,
     strategy: JwtStrategy,
   ) {
+    // The anonymous subclass below has its own `this`; it answers through this guard.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const bearerGuard = this;
     // passport's own guard for this application's strategy; its verdicts come back through ours.
     this.passportGuard = new (class extends AuthGuard(strategy.name) {

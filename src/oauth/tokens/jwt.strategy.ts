@@ -45,7 +45,7 @@ export class JwtStrategy implements OnApplicationShutdown {
     const externalKeys = external
       ? passportJwtSecret({ jwksUri: external.jwksUrl, cache: true, cacheMaxAge: 10 * 60_000, rateLimit: true, jwksRequestsPerMinute: 10 })
       : undefined;
-    const keyFor: SecretOrKeyProvider = (request, rawToken, done) => {
+    const keyFor: SecretOrKeyProvider = (request, rawToken: string, done) => {
       const [header, payload] = rawToken.split('.').slice(0, 2).map((part: string) => {
         try {
           return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;

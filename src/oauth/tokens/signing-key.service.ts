@@ -85,6 +85,7 @@ export class SigningKeyService implements OnModuleInit {
         throw new Error(
           `The signing key ${current.kid} cannot be decrypted with ENCRYPTION_KEYS (${(error as Error).message}). ` +
             'Restore the key that sealed it, or run `npm run keys:rotate` with the new ENCRYPTION_KEYS to start a new signing key.',
+          { cause: error },
         );
       }
       this.signer = { kid: current.kid, privateKey: await importPKCS8(pem, SIGNING_ALGORITHM) };
