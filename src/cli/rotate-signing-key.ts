@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { developmentEncryptionKeys, SecretBox } from '../common/crypto/secret-box.js';
-import { createRootLogger, loggableError, type RootLogger } from '../common/logging/logger.js';
+import { Logger } from '@nestjs/common';
+import { createRootLogger, loggableError, NestPinoLogger, type RootLogger } from '../common/logging/logger.js';
 import { ConfigurationError, loadConfiguration, type AppConfig } from '../config/app-config.js';
 import { dataSourceOptions } from '../database/data-source-options.js';
 import { runPendingMigrations } from '../database/database-migrator.js';
@@ -16,6 +17,8 @@ import { SigningKeyRepository } from '../oauth/tokens/signing-key.repository.js'
 async function main(): Promise<void> {
   const config = loadConfiguration(process.env);
   const logger = createRootLogger(config.logLevel).child({ command: 'keys:rotate' });
+  // The migrator speaks through Nest's Logger: the same JSON lines, not Nest's coloured console.
+  Logger.overrideLogger(new NestPinoLogger(logger));
   try {
     await rotate(config.encryptionKeys ? config : config.withEncryptionKeys(await developmentEncryptionKeys()), logger);
   } catch (error) {

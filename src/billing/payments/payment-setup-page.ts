@@ -62,7 +62,7 @@ export function paymentSetupPage(view: SetupPageView, nonce: string): string {
   return renderPage({
     title: 'Set a monthly budget',
     body: html`<h1>Set a monthly budget of ${budget}</h1>
-<p>Your AI assistant asked to use paid underwriting tools beyond the free amount. Nothing is charged now.</p>
+<p>An AI agent working in this account asked to use paid underwriting tools beyond the free amount. Nothing is charged now.</p>
 <dl class="facts">
 <dt>Account that pays</dt><dd>${view.payer.accountName}${view.payer.firmName ? html` <span class="muted">(for the firm <q>${view.payer.firmName}</q>, whose members share this budget)</span>` : ''}</dd>
 <dt>Budget</dt><dd>Up to ${budget} each calendar month</dd>
