@@ -3,6 +3,7 @@ import { createApp } from './app.factory.js';
 import { developmentEncryptionKeys } from './common/crypto/secret-box.js';
 import { createRootLogger } from './common/logging/logger.js';
 import { ConfigurationError, loadConfiguration, type AppConfig } from './config/app-config.js';
+import { SERVICE_NAME } from './config/public-urls.js';
 import { EmbeddedDatabase } from './database/embedded-postgres.js';
 
 async function main(): Promise<void> {
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   });
   await app.listen({ port: config.port, host: config.host });
   logger.info({ url: await app.getUrl(), baseUrl: config.baseUrl, agentsUrl: config.agentsUrl }, 'service listening');
+  // One line for the person at the terminal, on stderr so that stdout stays JSON for log collectors.
+  process.stderr.write(`${SERVICE_NAME} on ${config.baseUrl} — docs at /docs\n`);
 
   // Shutdown order: stop accepting and finish in-flight requests (app.close closes the HTTP server,
   // then the pools), then the embedded PostgreSQL they used.

@@ -104,17 +104,19 @@ describe('the upload form (display_upload_documents_form)', () => {
     }
   });
 
-  it('shows why a file was refused', async () => {
+  it('uploads chosen files at once, and shows why a file was refused: its name once, the reason, no progress bar', async () => {
     const link = await displayForm();
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     try {
       await page.goto(link.formUrl);
+      await expect(page.getByText('No files yet.').isVisible()).resolves.toBe(true);
       await page.locator('#file').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex') });
-      await page.getByRole('button', { name: 'Upload' }).click();
       const item = page.locator('#results li[data-status="ERROR"]');
       await item.waitFor();
-      expect(await item.textContent()).toContain('photo.pdf: photo.pdf: image/png files are not supported');
+      expect(await item.textContent()).toBe('photo.pdf: refused: image/png files are not supported; send PDF, DOCX, XLSX, CSV or plain text.');
+      expect(await item.locator('progress').count()).toBe(0);
+      await expect(page.getByText('No files yet.').isVisible()).resolves.toBe(false);
     } finally {
       await page.close();
     }
@@ -188,7 +190,6 @@ window.show = (html, result) => { window.toolResult = result; view.srcdoc = html
         const view = page.frameLocator('#view');
         await view.locator('#upload-form:not([hidden])').waitFor();
         await view.locator('#file').setInputFiles({ name: 'in-app.pdf', mimeType: 'application/pdf', buffer: await pdfBytes(2) });
-        await view.getByRole('button', { name: 'Upload' }).click();
         const item = view.locator('#results li[data-status="READY"]');
         await item.waitFor();
         expect(await item.textContent()).toContain('in-app.pdf: READY, 2 pages');

@@ -13,6 +13,9 @@ function withReturnTo(path: string, returnTo: string): string {
   return returnTo === DEFAULT_RETURN_PATH ? path : `${path}?return_to=${encodeURIComponent(returnTo)}`;
 }
 
+/** The sign-in page that continues to `returnTo` (a safe path). */
+export const signInPath = (returnTo: string): string => withReturnTo('/sign-in', returnTo);
+
 /** The two credential forms differ only in their words, autocomplete hints and the link to the other. */
 function credentialsPage(form: CredentialsForm, kind: 'sign-in' | 'sign-up'): string {
   const signUp = kind === 'sign-up';
@@ -20,16 +23,23 @@ function credentialsPage(form: CredentialsForm, kind: 'sign-in' | 'sign-up'): st
   return renderPage({
     title,
     body: html`<h1>${title}</h1>
+<p class="muted">${signUp ? 'One account for your AI assistant’s underwriting work: workspaces, documents, analyses and memos.' : 'Sign in to connect your AI assistant to your underwriting account.'}</p>
 <form method="post" action="/${kind}" novalidate>
 ${hiddenField('csrf_token', form.csrfToken)}${hiddenField('return_to', form.returnTo)}
 ${formField({ name: 'email', label: 'Email', type: 'email', autocomplete: signUp ? 'email' : 'username', value: form.email, error: form.errors?.email })}
-${formField({ name: 'password', label: 'Password', type: 'password', autocomplete: signUp ? 'new-password' : 'current-password', error: form.errors?.password })}
-${signUp && html`<p>At least ${PASSWORD_MIN_LENGTH} characters.</p>`}
+${formField({
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  autocomplete: signUp ? 'new-password' : 'current-password',
+  hint: signUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined,
+  error: form.errors?.password,
+})}
 <button type="submit">${title}</button>
 </form>
 ${
   signUp
-    ? html`<p>Already have an account? <a href="${withReturnTo('/sign-in', form.returnTo)}">Sign in</a></p>`
+    ? html`<p>Already have an account? <a href="${signInPath(form.returnTo)}">Sign in</a></p>`
     : html`<p>New here? <a href="${withReturnTo('/sign-up', form.returnTo)}">Create account</a></p>`
 }`,
   });
@@ -42,10 +52,10 @@ export function signedInPage({ email, csrfToken }: { email: string; csrfToken: s
   return renderPage({
     title: 'Signed in',
     body: html`<h1>Signed in</h1>
-<p>You are signed in as <strong>${email}</strong>. Your MCP client can now finish connecting.</p>
+<p>You are signed in as <strong>${email}</strong>. Your MCP client can now finish connecting: return to it; you may close this tab.</p>
 <form method="post" action="/sign-out">
 ${hiddenField('csrf_token', csrfToken)}
-<button type="submit">Sign out</button>
+<button type="submit" class="secondary">Sign out</button>
 </form>`,
   });
 }

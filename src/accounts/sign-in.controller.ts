@@ -7,7 +7,7 @@ import { formFields, formText } from '../web/form.js';
 import { sendPage } from '../web/html.js';
 import { AccountsService, FieldProblem, normalizeEmail } from './accounts.service.js';
 import { safeReturnPath } from './return-path.js';
-import { expiredFormPage, signedInPage, signInPage, signUpPage, type CredentialsForm } from './sign-in-pages.js';
+import { expiredFormPage, signedInPage, signInPage, signInPath, signUpPage, type CredentialsForm } from './sign-in-pages.js';
 import { WebSessionService } from './web-session.service.js';
 
 /**
@@ -88,9 +88,11 @@ export class SignInController {
 
   @Post('sign-out')
   async signOut(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    if (!this.csrf.verify(request, formFields(body))) return sendPage(reply, 403, expiredFormPage('/signed-in'));
+    const form = formFields(body);
+    if (!this.csrf.verify(request, form)) return sendPage(reply, 403, expiredFormPage('/signed-in'));
     await this.sessions.end(request, reply);
-    reply.redirect('/sign-in', 303);
+    // From the consent page ("Not you?"), the next person signs in and lands on the same request.
+    reply.redirect(signInPath(safeReturnPath(form.return_to)), 303);
   }
 
   @Get('signed-in')

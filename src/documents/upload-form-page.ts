@@ -12,10 +12,12 @@ const MCP_APPS_PROTOCOL_VERSION = '2026-01-26';
  * endpoint from the tool result the host passes on.
  */
 const SCRIPT = `(() => {
+  document.documentElement.classList.add('js');
   const form = document.getElementById('upload-form');
   const input = document.getElementById('file');
   const zone = document.getElementById('dropzone');
   const results = document.getElementById('results');
+  const empty = document.getElementById('empty');
   const waiting = document.getElementById('waiting');
   let endpoint = form.getAttribute('action');
 
@@ -26,15 +28,28 @@ const SCRIPT = `(() => {
 
   function upload(file) {
     const item = document.createElement('li');
-    const label = document.createElement('span');
+    const name = document.createElement('span');
+    const state = document.createElement('span');
     const bar = document.createElement('progress');
-    label.textContent = file.name + ': uploading';
+    const separator = document.createElement('span');
+    name.className = 'name';
+    name.textContent = file.name;
+    separator.className = 'visually-hidden';
+    separator.textContent = ': ';
+    state.className = 'state';
+    state.textContent = 'uploading';
     bar.max = 100;
     bar.value = 0;
     bar.setAttribute('aria-label', 'Upload of ' + file.name);
-    item.append(label, ' ', bar);
+    item.append(name, separator, state, bar);
     item.dataset.status = 'UPLOADING';
     results.append(item);
+    empty.hidden = true;
+    const fail = (reason) => {
+      bar.remove();
+      state.textContent = 'refused: ' + reason;
+      item.dataset.status = 'ERROR';
+    };
     const body = new FormData();
     body.append('file', file, file.name);
     const request = new XMLHttpRequest();
@@ -49,18 +64,16 @@ const SCRIPT = `(() => {
       if (request.status === 200 && answer.documents && answer.documents[0]) {
         const document = answer.documents[0];
         bar.value = 100;
-        label.textContent = file.name + ': ' + document.status + ', ' + document.pageCount + (document.pageCount === 1 ? ' page' : ' pages');
+        state.textContent = document.status + ', ' + document.pageCount + (document.pageCount === 1 ? ' page' : ' pages');
         item.dataset.status = document.status;
         item.dataset.documentId = document.documentId;
       } else {
-        label.textContent = file.name + ': ' + (answer.detail || 'the upload failed (' + request.status + ')');
-        item.dataset.status = 'ERROR';
+        // The service names the file in its reason; the row already does.
+        const detail = answer.detail ? String(answer.detail).replace(file.name + ': ', '') : 'the upload failed (' + request.status + ')';
+        fail(detail);
       }
     });
-    request.addEventListener('error', () => {
-      label.textContent = file.name + ': the network failed; try again';
-      item.dataset.status = 'ERROR';
-    });
+    request.addEventListener('error', () => fail('the network failed; try again'));
     request.send(body);
   }
 
@@ -68,11 +81,12 @@ const SCRIPT = `(() => {
     Array.from(files).forEach(upload);
   }
 
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
+  // Chosen files go at once, as dropped ones do; the Upload button is for the page without JavaScript.
+  input.addEventListener('change', () => {
     uploadAll(input.files);
     form.reset();
   });
+  form.addEventListener('submit', (event) => event.preventDefault());
   zone.addEventListener('dragover', (event) => {
     event.preventDefault();
     zone.classList.add('over');
@@ -107,8 +121,10 @@ const SCRIPT = `(() => {
   show();
 })();`;
 
-const STYLE = `#dropzone{border:2px dashed #8a94a6;border-radius:.5rem;padding:2rem;text-align:center;margin:1rem 0}
-#dropzone.over{border-color:#1f6feb;background:#eef4ff}#results{padding-left:1.25rem}progress{vertical-align:middle}`;
+/** An upward arrow into a tray: what the drop zone is for, at a glance. */
+const UPLOAD_ICON = new SafeHtml(
+  '<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"><path d="M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5"/><path d="M4 14v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4"/></svg>',
+);
 
 export interface UploadFormView {
   /** Where files go; absent in the MCP App, which learns it from the tool result. */
@@ -119,26 +135,31 @@ export interface UploadFormView {
   nonce: string;
 }
 
-/** The upload page: drag-and-drop, a progress bar and the result per file, usable without JavaScript. */
+/**
+ * The upload page: a drop zone (which is also the file input's label), a row per file with its
+ * progress and then its result or the reason it was refused; without JavaScript, a plain form.
+ * The MCP App view (no endpoint) carries its styles inline: the host frames it, not our origin.
+ */
 export function uploadFormPage(view: UploadFormView): string {
   return renderPage({
     title: 'Upload documents',
-    body: html`<style>${new SafeHtml(STYLE)}</style>
-<h1>Upload documents</h1>
+    inlineStyles: !view.endpoint,
+    body: html`<h1>Upload documents</h1>
 ${view.workspaceName ? html`<p>For the deal workspace <strong>${view.workspaceName}</strong>${view.documentType ? html` as <code>${view.documentType}</code>` : ''}.</p>` : ''}
-<p>PDF, DOCX, XLSX, CSV or plain text. Each file is stored, its pages counted and its text read for the analysis tools.</p>
-${view.expiresAt ? html`<p>This link works until ${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.</p>` : ''}
-<p id="waiting"${view.endpoint ? html` hidden` : ''}>Waiting for the upload link from the assistant…</p>
+<p>Each file is stored in your account, its pages counted and its text read for the analysis tools.</p>
+<p id="waiting"${view.endpoint ? html` hidden` : ''} role="status">Waiting for the upload link from the assistant…</p>
 <form id="upload-form" method="post"${view.endpoint ? html` action="${view.endpoint}"` : ''} enctype="multipart/form-data">
-<div id="dropzone">
-<p>Drop files here, or</p>
-<label for="file">Choose files</label>
-<input id="file" name="file" type="file" multiple accept=".pdf,.docx,.xlsx,.csv,.txt,application/pdf,text/plain,text/csv">
-</div>
+<label id="dropzone" class="dropzone" for="file">${UPLOAD_ICON}
+<strong>Drop files here or choose files</strong>
+<span class="muted" id="file-types">PDF, DOCX, XLSX, CSV or plain text; several at once</span>
+<input id="file" name="file" type="file" multiple aria-describedby="file-types" accept=".pdf,.docx,.xlsx,.csv,.txt,application/pdf,text/plain,text/csv">
+</label>
 <button type="submit">Upload</button>
 </form>
-<h2>Uploaded</h2>
-<ul id="results" aria-live="polite"></ul>`,
+${view.expiresAt ? html`<p class="muted">This link works until ${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.</p>` : ''}
+<h2>Files</h2>
+<p id="empty" class="empty">No files yet. Each file you add appears here with its progress, then its page count or the reason it was refused.</p>
+<ul id="results" class="files" aria-live="polite"></ul>`,
     script: { nonce: view.nonce, source: SCRIPT },
   });
 }

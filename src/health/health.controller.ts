@@ -24,6 +24,7 @@ export class HealthController {
   @Get('live')
   @ApiOperation({ summary: 'The process is up' })
   @ApiOkResponse({ schema: HEALTH_SCHEMA })
+  @ApiProblemResponses(400)
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -31,7 +32,7 @@ export class HealthController {
   @Get('ready')
   @ApiOperation({ summary: 'PostgreSQL (and Redis, when configured) answer' })
   @ApiOkResponse({ schema: HEALTH_SCHEMA })
-  @ApiProblemResponses(503)
+  @ApiProblemResponses(400, 503)
   async ready(): Promise<{ status: 'ok'; checks: Record<string, 'up'> }> {
     const checks: HealthIndicatorFunction[] = [this.database.pingCheck('database').withTimeout(2000)];
     if (this.redis.configured) checks.push(() => this.redis.ping('redis'));

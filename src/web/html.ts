@@ -1,4 +1,6 @@
 import type { FastifyReply } from 'fastify';
+import { SERVICE_NAME } from '../config/public-urls.js';
+import { STYLESHEET, STYLESHEET_PATH } from './stylesheet.js';
 
 /** Markup that is already safe: produced by `html`, never by concatenating input. */
 export class SafeHtml {
@@ -26,23 +28,38 @@ export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeH
   return new SafeHtml(strings.reduce((out, string, index) => out + string + (index < values.length ? render(values[index]) : ''), ''));
 }
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:34rem;margin:3rem auto;padding:0 1rem;color:#1b1f24}
-h1{font-size:1.5rem}label{display:block;margin-top:1rem;font-weight:600}
-input[type=email],input[type=password]{display:block;width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-[aria-invalid=true]{border:2px solid #b00020}.error{color:#b00020;margin:.25rem 0 0}
-button{margin-top:1.25rem;padding:.5rem 1.25rem;font-size:1rem}code{background:#f2f4f7;padding:0 .25rem}`;
+/** The product's mark: a check on a rounded square, drawn in the theme's accent colour. */
+const MARK = new SafeHtml(
+  '<svg viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect class="mark-bg" width="32" height="32" rx="8"/><path class="mark-fg" d="M8.5 16.5l5 5L23.5 10.5" fill="none" stroke-width="3.2" stroke-linecap="round" stroke-linejoin="round"/></svg>',
+);
 
-/** A complete, accessible page. Inline styles; a script only with the nonce its response's CSP names. */
-export function renderPage({ title, body, script }: { title: string; body: SafeHtml; script?: { nonce: string; source: string } }): string {
+export interface Page {
+  title: string;
+  body: SafeHtml;
+  script?: { nonce: string; source: string };
+  /**
+   * Inline the stylesheet instead of linking it: for a page shown where this service's origin may
+   * not be reachable (the MCP App view, rendered by the host in a sandboxed frame).
+   */
+  inlineStyles?: boolean;
+}
+
+/**
+ * A complete, accessible page in the product's design: the name and mark, one landmark per part,
+ * the service's stylesheet. A script only with the nonce its response's CSP names.
+ */
+export function renderPage({ title, body, script, inlineStyles }: Page): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · Underwriting Agent Service</title>
-<style>${new SafeHtml(STYLE)}</style>
+<meta name="color-scheme" content="light dark">
+<title>${title} · ${SERVICE_NAME}</title>
+${inlineStyles ? html`<style>${new SafeHtml(STYLESHEET)}</style>` : html`<link rel="stylesheet" href="${STYLESHEET_PATH}">`}
 </head>
 <body>
+<header class="site-header"><span class="brand">${MARK}<span>${SERVICE_NAME}</span></span></header>
 <main>
 ${body}
 </main>
@@ -62,7 +79,7 @@ export interface PageOptions {
 }
 
 /**
- * Sends a page with its own Content-Security-Policy: nothing loads but the inline style, forms
+ * Sends a page with its own Content-Security-Policy: nothing loads but our stylesheet, forms
  * post only to us (and, for the consent page, redirect on to the client: Chromium applies
  * `form-action` to the redirect too), and no one may frame it.
  */
@@ -77,7 +94,7 @@ export function sendPage(reply: FastifyReply, status: number, page: string, opti
     .headers(options.headers ?? {})
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'${script}`)
+    .header('Content-Security-Policy', `default-src 'none'; style-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'${script}`)
     .send(page);
 }
 
@@ -87,16 +104,17 @@ export interface FormField {
   type: 'email' | 'password';
   autocomplete: string;
   value?: string;
+  /** What the field needs, under it until an error takes its place (never both saying the same). */
+  hint?: string;
   error?: string;
 }
 
-/** A labelled input whose error, if any, sits right under it and is announced with it. */
-export function formField({ name, label, type, autocomplete, value, error }: FormField): SafeHtml {
-  const errorId = `${name}-error`;
-  const invalid = error ? html` aria-invalid="true" aria-describedby="${errorId}"` : '';
+/** A labelled input whose error (or else its hint) sits right under it and is announced with it. */
+export function formField({ name, label, type, autocomplete, value, hint, error }: FormField): SafeHtml {
+  const note = error ? { id: `${name}-error`, className: 'error', text: error } : hint ? { id: `${name}-hint`, className: 'hint', text: hint } : undefined;
   return html`<label for="${name}">${label}</label>
-<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required${type === 'email' && value ? html` value="${value}"` : ''}${invalid}>
-${error ? html`<p class="error" id="${errorId}">${error}</p>` : ''}`;
+<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required${type === 'email' && value ? html` value="${value}"` : ''}${error ? html` aria-invalid="true"` : ''}${note ? html` aria-describedby="${note.id}"` : ''}>
+${note ? html`<p class="${note.className}" id="${note.id}">${note.text}</p>` : ''}`;
 }
 
 export function hiddenField(name: string, value: string): SafeHtml {

@@ -13,7 +13,7 @@ const SCRIPT = `(() => {
   if (walletButton) {
     const template = JSON.parse(document.getElementById('wallet-data').textContent);
     walletButton.addEventListener('click', async () => {
-      if (!window.ethereum) return say('No browser wallet was found. Install one, or use a card.', 'error');
+      if (!window.ethereum) return say(document.getElementById('card-form') ? 'No browser wallet was found: pay by card above, or install a wallet and reload this page.' : 'No browser wallet was found: install one (a browser extension such as MetaMask) and reload this page.', 'error');
       try {
         say('Waiting for the wallet…', 'working');
         const [from] = await window.ethereum.request({ method: 'eth_requestAccounts' });
@@ -50,26 +50,41 @@ const SCRIPT = `(() => {
   }
 })();`;
 
-/** The hosted payment setup page: the budget, then a card form (Stripe Elements) and/or a wallet button. */
+const usd = (amount: number): string => `$${amount.toFixed(2)}`;
+
+/**
+ * The hosted payment setup page: who pays, the budget and what will be charged in plain words,
+ * then a card form (Stripe Elements) and/or a wallet button.
+ */
 export function paymentSetupPage(view: SetupPageView, nonce: string): string {
+  const budget = usd(view.budgetUsd);
+  const rails = [view.card && 'card', view.wallet && 'USDC from a crypto wallet'].filter(Boolean).join(' or ');
   return renderPage({
-    title: 'Authorize a monthly budget',
-    body: html`<h1>Authorize a monthly budget of $${view.budgetUsd.toFixed(2)}</h1>
-<p>Metered underwriting tools beyond the free amount are charged per call within this budget; nothing is charged now. This page works until ${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.</p>
+    title: 'Set a monthly budget',
+    body: html`<h1>Set a monthly budget of ${budget}</h1>
+<p>An AI agent working in this account asked to use paid underwriting tools beyond the free amount. Nothing is charged now.</p>
+<dl class="facts">
+<dt>Account that pays</dt><dd>${view.payer.accountName}${view.payer.firmName ? html` <span class="muted">(for the firm <q>${view.payer.firmName}</q>, whose members share this budget)</span>` : ''}</dd>
+<dt>Budget</dt><dd>Up to ${budget} each calendar month</dd>
+<dt>What is charged</dt><dd>Each tool call beyond the free amount, at its listed price; never more than ${budget} in a month</dd>
+<dt>Paid by</dt><dd>${rails}</dd>
+<dt>This page works until</dt><dd>${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</dd>
+</dl>
 ${
   view.card
-    ? html`<h2>Card</h2>
+    ? html`<section class="rail" aria-labelledby="card-heading"><h2 id="card-heading">Pay by card</h2>
+<p>Your card is saved with Stripe, the payment processor. At the end of each month, the calls of that month are charged to it in one payment.</p>
 <form id="card-form"><div id="card-element"></div><button type="submit">Authorize card</button></form>
 <script type="application/json" id="card-data">${scriptJson({ publishableKey: view.card.publishableKey, clientSecret: view.card.clientSecret })}</script>
-<script src="${view.card.scriptUrl}" nonce="${nonce}"></script>`
+<script src="${view.card.scriptUrl}" nonce="${nonce}"></script></section>`
     : ''
 }
 ${
   view.wallet
-    ? html`<h2>Wallet</h2>
-<p>Sign one USDC authorization (EIP-3009) for up to $${view.budgetUsd.toFixed(2)}. Nothing moves until a call is charged; the service never holds your keys.</p>
-<button type="button" id="wallet-button">Authorize with wallet</button>
-<script type="application/json" id="wallet-data">${scriptJson({ ...view.wallet.typedDataTemplate, submitPath: view.wallet.submitPath })}</script>`
+    ? html`<section class="rail" aria-labelledby="wallet-heading"><h2 id="wallet-heading">Pay with a crypto wallet (USDC)</h2>
+<p>Your wallet signs one permission to take up to ${budget} in USDC (EIP-3009); signing costs nothing. The amount moves when the first call is charged, and what is not spent is sent back when the budget ends. The service never holds your keys.</p>
+<button type="button" id="wallet-button"${view.card ? html` class="secondary"` : ''}>Authorize with wallet</button>
+<script type="application/json" id="wallet-data">${scriptJson({ ...view.wallet.typedDataTemplate, submitPath: view.wallet.submitPath })}</script></section>`
     : ''
 }
 <p id="status" role="status" aria-live="polite"></p>`,

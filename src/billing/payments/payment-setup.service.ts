@@ -53,6 +53,8 @@ interface SessionRow {
 /** What the setup page needs: the budget, and per rail what to ask the browser for. */
 export interface SetupPageView {
   budgetUsd: number;
+  /** Who pays: the account that asked, and the firm whose budget it is when the account has one. */
+  payer: { accountName: string; firmName?: string };
   expiresAt: Date;
   wallet?: { typedDataTemplate: ReturnType<typeof typedData>; submitPath: string };
   card?: { publishableKey: string; clientSecret: string; scriptUrl: string };
@@ -107,7 +109,15 @@ export class PaymentSetupService {
   /** The page of a pending, unexpired session (creating its SetupIntent on first view). */
   async pageView(pageToken: string): Promise<SetupPageView> {
     const session = await this.openSession(pageToken);
-    const view: SetupPageView = { budgetUsd: session.budget_cents / 100, expiresAt: session.expires_at };
+    const [payer] = (await this.dataSource.query(
+      'SELECT a.display_name, f.name AS firm_name FROM accounts a LEFT JOIN firm_members m ON m.account_id = a.id LEFT JOIN firms f ON f.id = m.firm_id WHERE a.id = $1',
+      [session.account_id],
+    )) as { display_name: string; firm_name: string | null }[];
+    const view: SetupPageView = {
+      budgetUsd: session.budget_cents / 100,
+      payer: { accountName: payer.display_name, ...(payer.firm_name && { firmName: payer.firm_name }) },
+      expiresAt: session.expires_at,
+    };
     const wallet = this.config.payments.wallet;
     if (wallet && session.rail !== 'fiat') {
       view.wallet = { typedDataTemplate: typedData(wallet, this.expectedAuthorization(session), wallet.payee), submitPath: `/payment-setup/${pageToken}/wallet` };

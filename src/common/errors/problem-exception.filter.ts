@@ -2,7 +2,9 @@ import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '../../config/app-config.js';
 import { databaseUnavailableException } from '../../database/database-outage.js';
+import { sendPage } from '../../web/html.js';
 import { AppException } from './app.exception.js';
+import { errorPage, wantsErrorPage } from './error-page.js';
 import { OAuthException } from './oauth.exception.js';
 import { problemTypeUri, type ProblemRecord } from './problem.js';
 
@@ -12,7 +14,7 @@ const PROBED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as cons
 /**
  * The one place where an HTTP error becomes a response: every failure (domain exceptions, Nest's
  * own, Fastify's body parsing and size checks, unknown routes, bugs) leaves as the problem record
- * of SERVICE-SPEC 2.7. Unknown errors are logged with the request id, which the client receives as
+ * of SERVICE-SPEC 2.7 (as a page to a browser that asks for HTML and not JSON). Unknown errors are logged with the request id, which the client receives as
  * `instance`, and their message never reaches the client.
  */
 @Catch()
@@ -44,6 +46,7 @@ export class ProblemExceptionFilter implements ExceptionFilter {
       ...failure.extensionMembers(),
     };
     if (reply.sent || reply.raw.headersSent) return;
+    if (wantsErrorPage(request)) return sendPage(reply, failure.status, errorPage(failure, request.id), { headers: failure.headers });
     void reply
       .status(failure.status)
       .headers(failure.headers)

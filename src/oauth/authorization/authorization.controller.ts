@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExcludeEndpoint, ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebSessionService } from '../../accounts/web-session.service.js';
 import { ApiProblemResponses } from '../../common/http/api-responses.decorator.js';
@@ -27,6 +27,7 @@ export class AuthorizationController {
     summary: 'Authorization endpoint: response_type=code with PKCE S256 (browser)',
     description: 'Redirects to the sign-in page when no one is signed in, then shows a consent page; answers the client at its redirect URI with `code`, `state` and `iss`, or `error`.',
   })
+  @ApiOkResponse({ description: 'The consent page, when someone is signed in', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiFoundResponse({ description: 'To the sign-in page, or to the client redirect URI with an error' })
   @ApiProblemResponses(400)
   async authorize(@Query() query: Record<string, unknown>, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
