@@ -99,7 +99,7 @@ describe('the pages a person meets', () => {
   async function authorizeUrl(clientName = 'Claude Desktop'): Promise<string> {
     const client = await registerClient(service.url, { client_name: clientName, redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' });
     const parameters = { response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: pkcePair().challenge, code_challenge_method: 'S256', scope: 'openid email', state: 'pages' };
-    return `${service.url}/oauth/authorize?${new URLSearchParams(parameters)}`;
+    return `${service.url}/oauth/authorize?${new URLSearchParams(parameters).toString()}`;
   }
 
   cases.push(

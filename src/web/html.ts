@@ -20,7 +20,9 @@ function render(value: unknown): string {
   if (value instanceof SafeHtml) return value.value;
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === undefined || value === null || value === false) return '';
-  return escapeHtml(String(value));
+  // An object would print as "[object Object]": a template bug, not something to show a person.
+  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') throw new TypeError('html`` takes text, numbers, SafeHtml or arrays of them');
+  return escapeHtml(String(value as string | number | boolean | bigint));
 }
 
 /** A template whose every interpolated value is escaped, unless it is itself `html`. */

@@ -15,7 +15,7 @@ const SCOPE_DESCRIPTIONS = new Map([
 export function consentPage({ request, email, csrfToken }: { request: ValidAuthorizationRequest; email: string; csrfToken: string }): string {
   const destination = new URL(request.redirectUri).origin;
   const parameters = Object.entries(request.parameters).filter((entry): entry is [string, string] => entry[1] !== undefined);
-  const thisRequest = `/oauth/authorize?${new URLSearchParams(parameters)}`;
+  const thisRequest = `/oauth/authorize?${new URLSearchParams(parameters).toString()}`;
   return renderPage({
     title: 'Allow access',
     body: html`<h1>Allow <q>${request.clientName}</q> to use your account?</h1>
