@@ -115,6 +115,9 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       problems.push('PAYMENT_SETTLEMENT_KEY: must be the key of PAYMENT_WALLET_ADDRESS (it refunds what that address received)');
     }
   }
+  if (schema.ROLE !== 'all' && !schema.DATABASE_URL) {
+    problems.push(`ROLE: a ${schema.ROLE} process shares its database with the other roles' processes: set DATABASE_URL (the embedded PostgreSQL serves one process)`);
+  }
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
   }

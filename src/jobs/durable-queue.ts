@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import { PROCESS_ID } from '../common/process-identity.js';
 import type { JobDispatcher } from './job-dispatcher.js';
-import type { JobRow, JobsRepository } from './jobs.repository.js';
+import type { JobRow, JobsRepository, SqlExecutor } from './jobs.repository.js';
 
 /** What a `@Process()` method receives: the shape of a Bull job that matters here. */
 export interface DurableJob<T = unknown> {
@@ -57,7 +56,7 @@ export class DurableQueue<T = unknown> {
     options: DurableQueueOptions,
     private readonly dispatcher: JobDispatcher,
     private readonly jobs: JobsRepository,
-    private readonly leaseMs: number,
+    private readonly worker: { owner: string; leaseMs: number },
   ) {
     this.name = options.name;
     this.attempts = options.attempts ?? 3;
@@ -67,14 +66,28 @@ export class DurableQueue<T = unknown> {
 
   readonly name: string;
 
-  /** Adds a job (named `process` unless named), or finds the one with the same idempotency key. */
+  /** Adds a job (named `process` unless named) and dispatches it, or finds the one with the same idempotency key. */
   add(data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
   add(name: string, data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
   async add(...args: [T, AddJobOptions?] | [string, T, AddJobOptions?]): Promise<{ id: string; created: boolean }> {
-    const [name, data, options = {}] = typeof args[0] === 'string' && args.length >= 2 ? (args as [string, T, AddJobOptions?]) : [DEFAULT_JOB_NAME, ...(args as [T, AddJobOptions?])];
-    const added = await this.jobs.insert({ queue: this.name, name, idempotencyKey: options.idempotencyKey, payload: data, maxAttempts: options.attempts ?? this.attempts });
-    if (added.created) await this.dispatcher.dispatch(added.id);
+    const added = await this.insert(undefined, args);
+    if (added.created) await this.dispatch(added.id);
     return added;
+  }
+
+  /**
+   * Adds a job inside the caller's transaction, so that it exists exactly when the caller's writes
+   * commit. Call `dispatch(id)` after the commit; if the process stops before, the sweep dispatches it.
+   */
+  addWithin(transaction: SqlExecutor, data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
+  addWithin(transaction: SqlExecutor, name: string, data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
+  addWithin(transaction: SqlExecutor, ...args: [T, AddJobOptions?] | [string, T, AddJobOptions?]): Promise<{ id: string; created: boolean }> {
+    return this.insert(transaction, args);
+  }
+
+  /** Hands a job's id to the workers (again, after a restart, a lost dispatch or a dead worker: the claim decides who runs it). */
+  dispatch(jobId: string): Promise<void> {
+    return this.dispatcher.dispatch(jobId);
   }
 
   /** The job's row as it is now. */
@@ -106,11 +119,6 @@ export class DurableQueue<T = unknown> {
     return this.processors.size > 0;
   }
 
-  /** Dispatches a job id again (the sweep: after a restart, a lost dispatch, a dead worker). */
-  redispatch(jobId: string): Promise<void> {
-    return this.dispatcher.dispatch(jobId);
-  }
-
   /** A job failed for good outside a handler (its worker died on the last attempt). */
   abandoned(row: JobRow): void {
     this.logger.error(`job ${row.id} (${row.name}) failed for good: ${row.failureReason}`);
@@ -121,11 +129,17 @@ export class DurableQueue<T = unknown> {
     return this.dispatcher.close();
   }
 
+  private insert(executor: SqlExecutor | undefined, args: [T, AddJobOptions?] | [string, T, AddJobOptions?]): Promise<{ id: string; created: boolean }> {
+    const [name, data, options = {}] = typeof args[0] === 'string' && args.length >= 2 ? (args as [string, T, AddJobOptions?]) : [DEFAULT_JOB_NAME, ...(args as [T, AddJobOptions?])];
+    const job = { queue: this.name, name, idempotencyKey: options.idempotencyKey, payload: data, maxAttempts: options.attempts ?? this.attempts };
+    return this.jobs.insert(job, executor);
+  }
+
   /** Runs one dispatched id, if this worker can claim it. Never throws: the row records the outcome. */
   private async run(jobId: string): Promise<void> {
     let row: JobRow | undefined;
     try {
-      row = await this.jobs.claim(jobId, PROCESS_ID, this.leaseMs);
+      row = await this.jobs.claim(jobId, this.worker.owner, this.worker.leaseMs);
     } catch (error) {
       this.logger.warn({ err: error }, `could not claim job ${jobId}; the sweep dispatches it again`);
       return;
@@ -133,11 +147,11 @@ export class DurableQueue<T = unknown> {
     if (!row) return; // another worker has it, it is finished, or it is not due yet
     const job = toJob(row);
     const renewal = setInterval(() => {
-      this.jobs.renewLease(jobId, PROCESS_ID, this.leaseMs).then(
+      this.jobs.renewLease(jobId, this.worker.owner, this.worker.leaseMs).then(
         (held) => held || this.logger.warn(`job ${jobId}: lease lost to another worker; this run's result will not count`),
         (error: unknown) => this.logger.warn({ err: error }, `job ${jobId}: could not renew the lease`),
       );
-    }, Math.max(10, Math.floor(this.leaseMs / 3)));
+    }, Math.max(10, Math.floor(this.worker.leaseMs / 3)));
     renewal.unref();
     let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
     try {
@@ -158,14 +172,14 @@ export class DurableQueue<T = unknown> {
   }
 
   private async completed(job: DurableJob, result: unknown): Promise<void> {
-    if (await this.jobs.complete(job.id, PROCESS_ID)) this.events.emit('completed', job, result);
+    if (await this.jobs.complete(job.id, this.worker.owner)) this.events.emit('completed', job, result);
     else this.logger.warn(`job ${job.id}: finished after its lease was taken over; the other worker's run counts`);
   }
 
   private async failed(job: DurableJob, error: unknown): Promise<void> {
     const reason = error instanceof Error ? error.message : String(error);
     const retryDelayMs = this.backoffMs * 2 ** job.attemptsMade;
-    const after = await this.jobs.fail(job.id, PROCESS_ID, reason, retryDelayMs);
+    const after = await this.jobs.fail(job.id, this.worker.owner, reason, retryDelayMs);
     if (after?.status === 'queued') {
       this.logger.warn(`job ${job.id} (${job.name}) attempt ${job.attemptsMade + 1} of ${job.maxAttempts} failed, retried in ${retryDelayMs} ms: ${reason}`);
       await this.dispatcher.dispatch(job.id, retryDelayMs);

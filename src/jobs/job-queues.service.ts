@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { PROCESS_ID } from '../common/process-identity.js';
 import { AppConfig } from '../config/app-config.js';
 import { SHARED_STATE, type SharedState } from '../redis/redis.module.js';
 import { BullJobDispatcher } from './bull-job-dispatcher.js';
@@ -26,6 +28,8 @@ const SWEEP_BATCH = 500;
 export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(JobQueues.name);
   private readonly queues = new Map<string, DurableQueue>();
+  /** The owner written on the jobs this instance runs: the process, and this instance within it (tests run several). */
+  readonly owner = `${PROCESS_ID}/${randomUUID().slice(0, 8)}`;
 
   constructor(
     private readonly config: AppConfig,
@@ -42,7 +46,7 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
     const settings = typeof options === 'string' ? { name: options } : options;
     let queue = this.queues.get(settings.name);
     if (!queue) {
-      queue = new DurableQueue(settings, this.dispatcher(settings.name), this.jobs, this.config.jobs.leaseMs);
+      queue = new DurableQueue(settings, this.dispatcher(settings.name), this.jobs, { owner: this.owner, leaseMs: this.config.jobs.leaseMs });
       this.queues.set(settings.name, queue);
     }
     return queue as DurableQueue<T>;
@@ -61,7 +65,7 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
     const byName = new Map(local.map((queue) => [queue.name, queue]));
     for (const row of await this.jobs.failAbandoned([...byName.keys()])) byName.get(row.queue)!.abandoned(row);
     const due = await this.jobs.due([...byName.keys()], SWEEP_BATCH);
-    for (const { id, queue } of due) await byName.get(queue)!.redispatch(id);
+    for (const { id, queue } of due) await byName.get(queue)!.dispatch(id);
     if (due.length > 0) this.logger.log(`dispatched ${due.length} unfinished job(s) again`);
   }
 
