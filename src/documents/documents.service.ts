@@ -135,7 +135,7 @@ export class DocumentsService {
       throw error;
     }
     // The document is stored: a failed dispatch (Redis unreachable) is left to the workers' sweep.
-    await this.processing.dispatch(job!.id).catch((error: unknown) => this.logger.warn({ err: error }, `document ${documentId}: processing job not dispatched; the sweep dispatches it`));
+    await this.processing.dispatch({ id: job!.id, attempts: 0 }).catch((error: unknown) => this.logger.warn({ err: error }, `document ${documentId}: processing job not dispatched; the sweep dispatches it`));
     return result({ id: documentId, ...ready } as Document);
   }
 }

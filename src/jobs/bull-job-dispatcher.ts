@@ -1,5 +1,5 @@
 import Bull from 'bull';
-import type { JobDispatcher } from './job-dispatcher.js';
+import { dispatchKey, type DispatchedJob, type JobDispatcher } from './job-dispatcher.js';
 
 /** Job ids through a Bull queue on Redis: any replica's worker may take them. */
 export class BullJobDispatcher implements JobDispatcher {
@@ -9,10 +9,10 @@ export class BullJobDispatcher implements JobDispatcher {
     this.queue = new Bull<{ jobId: string }>(name, redisUrl, { prefix: `${prefix}:bull` });
   }
 
-  async dispatch(jobId: string, delayMs = 0): Promise<void> {
-    // Bull's job id is the row's id: an id still waiting in Redis is not added twice. Retries and
-    // failures are the row's business, so Bull keeps nothing once the handler has returned.
-    await this.queue.add({ jobId }, { jobId, delay: delayMs, attempts: 1, removeOnComplete: true, removeOnFail: true });
+  async dispatch(job: DispatchedJob, delayMs = 0): Promise<void> {
+    // Bull does not add a job id it holds: one dispatch per attempt. Retries and failures are the
+    // row's business, so Bull keeps nothing once the handler has returned.
+    await this.queue.add({ jobId: job.id }, { jobId: dispatchKey(job), delay: delayMs, attempts: 1, removeOnComplete: true, removeOnFail: true });
   }
 
   consume(run: (jobId: string) => Promise<void>, concurrency: number): void {

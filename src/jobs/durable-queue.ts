@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
-import type { JobDispatcher } from './job-dispatcher.js';
+import type { DispatchedJob, JobDispatcher } from './job-dispatcher.js';
 import type { JobRow, JobsRepository, SqlExecutor } from './jobs.repository.js';
 
 /** What a `@Process()` method receives: the shape of a Bull job that matters here. */
@@ -71,7 +71,7 @@ export class DurableQueue<T = unknown> {
   add(name: string, data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
   async add(...args: [T, AddJobOptions?] | [string, T, AddJobOptions?]): Promise<{ id: string; created: boolean }> {
     const added = await this.insert(undefined, args);
-    if (added.created) await this.dispatch(added.id);
+    if (added.created) await this.dispatch({ id: added.id, attempts: 0 });
     return added;
   }
 
@@ -85,9 +85,12 @@ export class DurableQueue<T = unknown> {
     return this.insert(transaction, args);
   }
 
-  /** Hands a job's id to the workers (again, after a restart, a lost dispatch or a dead worker: the claim decides who runs it). */
-  dispatch(jobId: string): Promise<void> {
-    return this.dispatcher.dispatch(jobId);
+  /**
+   * Hands a job to the workers: a new one (`attempts` 0), or again after a restart, a lost dispatch
+   * or a dead worker. The claim decides who runs it.
+   */
+  dispatch(job: DispatchedJob): Promise<void> {
+    return this.dispatcher.dispatch(job);
   }
 
   /** The job's row as it is now. */
@@ -182,7 +185,7 @@ export class DurableQueue<T = unknown> {
     const after = await this.jobs.fail(job.id, this.worker.owner, reason, retryDelayMs);
     if (after?.status === 'queued') {
       this.logger.warn(`job ${job.id} (${job.name}) attempt ${job.attemptsMade + 1} of ${job.maxAttempts} failed, retried in ${retryDelayMs} ms: ${reason}`);
-      await this.dispatcher.dispatch(job.id, retryDelayMs);
+      await this.dispatcher.dispatch(after, retryDelayMs);
     } else if (after?.status === 'failed') {
       this.logger.error(`job ${job.id} (${job.name}) failed for good after ${job.maxAttempts} attempts: ${reason}`);
       this.events.emit('failed', { ...job, attemptsMade: job.attemptsMade + 1 }, error);

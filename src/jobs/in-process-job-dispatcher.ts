@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { JobDispatcher } from './job-dispatcher.js';
+import { dispatchKey, type DispatchedJob, type JobDispatcher } from './job-dispatcher.js';
 
 /**
  * Job ids within this process, without Redis: run after the caller's `dispatch` returns, at most
@@ -9,7 +9,7 @@ import type { JobDispatcher } from './job-dispatcher.js';
 export class InProcessJobDispatcher implements JobDispatcher {
   private run?: (jobId: string) => Promise<void>;
   private concurrency = 1;
-  private readonly waiting: string[] = [];
+  private readonly waiting: { key: string; id: string }[] = [];
   private readonly known = new Set<string>();
   private readonly delayed = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
@@ -17,20 +17,21 @@ export class InProcessJobDispatcher implements JobDispatcher {
 
   constructor(private readonly closeTimeoutMs: number) {}
 
-  async dispatch(jobId: string, delayMs = 0): Promise<void> {
+  async dispatch(job: DispatchedJob, delayMs = 0): Promise<void> {
     if (this.closed) return;
     if (delayMs > 0) {
       const timer = setTimeout(() => {
         this.delayed.delete(timer);
-        void this.dispatch(jobId);
+        void this.dispatch(job);
       }, delayMs);
       timer.unref();
       this.delayed.add(timer);
       return;
     }
-    if (this.known.has(jobId)) return;
-    this.known.add(jobId);
-    this.waiting.push(jobId);
+    const key = dispatchKey(job);
+    if (this.known.has(key)) return;
+    this.known.add(key);
+    this.waiting.push({ key, id: job.id });
     setImmediate(() => this.drain());
   }
 
@@ -50,9 +51,9 @@ export class InProcessJobDispatcher implements JobDispatcher {
 
   private drain(): void {
     while (this.run && !this.closed && this.running.size < this.concurrency && this.waiting.length > 0) {
-      const jobId = this.waiting.shift()!;
-      this.known.delete(jobId);
-      const running = this.run(jobId).finally(() => {
+      const { key, id } = this.waiting.shift()!;
+      this.known.delete(key);
+      const running = this.run(id).finally(() => {
         this.running.delete(running);
         this.drain();
       });

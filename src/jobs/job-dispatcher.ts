@@ -5,10 +5,25 @@
  * whatever is still unfinished.
  */
 export interface JobDispatcher {
-  /** Dispatches `jobId`, after `delayMs` if given. An id already waiting is not dispatched twice. */
-  dispatch(jobId: string, delayMs?: number): Promise<void>;
+  /**
+   * Dispatches a job, after `delayMs` if given. A job already waiting with the same attempts made is
+   * not dispatched twice; a retry or a takeover (one attempt more) is a new dispatch even while the
+   * previous one is still held (by the failing handler, or by a worker that died).
+   */
+  dispatch(job: DispatchedJob, delayMs?: number): Promise<void>;
   /** Registers this process's consumer of the queue: `run` never throws. */
   consume(run: (jobId: string) => Promise<void>, concurrency: number): void;
   /** Stops taking ids and waits (bounded) for the running ones. */
   close(): Promise<void>;
+}
+
+export interface DispatchedJob {
+  id: string;
+  /** The row's attempts when dispatched. */
+  attempts: number;
+}
+
+/** One dispatch of a job: its id and the attempts made when dispatched. */
+export function dispatchKey(job: DispatchedJob): string {
+  return `${job.id}:${job.attempts}`;
 }

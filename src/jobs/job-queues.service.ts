@@ -65,7 +65,7 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
     const byName = new Map(local.map((queue) => [queue.name, queue]));
     for (const row of await this.jobs.failAbandoned([...byName.keys()])) byName.get(row.queue)!.abandoned(row);
     const due = await this.jobs.due([...byName.keys()], SWEEP_BATCH);
-    for (const { id, queue } of due) await byName.get(queue)!.dispatch(id);
+    for (const job of due) await byName.get(job.queue)!.dispatch(job);
     if (due.length > 0) this.logger.log(`dispatched ${due.length} unfinished job(s) again`);
   }
 

@@ -113,9 +113,9 @@ export class JobsRepository {
   }
 
   /** Jobs to dispatch again: due queued ones, and running ones whose lease expired (oldest first). */
-  async due(queues: string[], limit: number): Promise<{ id: string; queue: string }[]> {
-    return this.sql.query<{ id: string; queue: string }>(
-      `SELECT id, queue FROM jobs WHERE queue = ANY($1) AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND lease_expires_at < now()))
+  async due(queues: string[], limit: number): Promise<{ id: string; queue: string; attempts: number }[]> {
+    return this.sql.query<{ id: string; queue: string; attempts: number }>(
+      `SELECT id, queue, attempts FROM jobs WHERE queue = ANY($1) AND ((status = 'queued' AND run_after <= now()) OR (status = 'running' AND lease_expires_at < now()))
        ORDER BY created_at LIMIT $2`,
       [queues, limit],
     );

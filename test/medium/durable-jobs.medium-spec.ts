@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InjectQueue, OnQueueFailed, Process, Processor } from '@nestjs/bull';
 import { Injectable, Module } from '@nestjs/common';
@@ -10,7 +12,7 @@ import { JobsRepository, type JobRow } from '../../src/jobs/jobs.repository.js';
 import { PeriodicTasksModule } from '../../src/jobs/periodic-tasks.js';
 import { RedisModule } from '../../src/redis/redis.module.js';
 import { cloneMigratedDatabase, startMediumModule, type MediumDatabase, type MediumModule } from '../support/medium-database.js';
-import { TEST_REDIS_URL } from '../support/test-environment.js';
+import { TEST_DOCUMENT_STORAGE_DIR, TEST_ENCRYPTION_KEYS, TEST_REDIS_URL } from '../support/test-environment.js';
 
 const QUEUE = 'medium-test-jobs';
 type Behaviour = 'succeed' | 'fail' | 'fail-once' | 'slow';
@@ -55,20 +57,39 @@ async function until<T>(probe: () => Promise<T | undefined | false>, what: strin
   }
 }
 
+/** A worker in a process of its own (test/support/hanging-worker.mjs) whose handler never returns, to be killed. */
+function spawnHangingWorker(env: Record<string, string>): { claimed(jobId: string): Promise<void>; kill(): Promise<void> } {
+  const child = spawn(process.execPath, [fileURLToPath(new URL('../support/hanging-worker.mjs', import.meta.url))], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS, DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR, HANGING_QUEUE: QUEUE, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    claimed: (jobId) => until(async () => output.includes(`claimed ${jobId}`) || (child.exitCode !== null && Promise.reject(new Error(`the worker exited: ${output}`))), `the killable worker to claim ${jobId}`).then(() => undefined),
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
 describe.each([
   ['Bull on Redis', TEST_REDIS_URL()],
   ['in-process', ''],
 ])('durable jobs (medium, %s)', (_mode, redisUrl) => {
   let database: MediumDatabase;
   const started: MediumModule[] = [];
+  const killable: { kill(): Promise<void> }[] = [];
   const redisKeyPrefix = `test-jobs-${randomUUID()}`;
 
-  /** A process of the service over the suite's database (same Redis prefix: the replicas share the queues). */
-  async function start(role: 'all' | 'web' = 'all', env: Record<string, string> = {}): Promise<MediumModule> {
-    const module = await startMediumModule([RedisModule, PeriodicTasksModule, JobsModule, TestJobsModule], {
-      database,
-      env: { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, ROLE: role, JOB_LEASE_MS: '400', JOB_SWEEP_INTERVAL_MS: '100', SHUTDOWN_GRACE_MS: '2000', ...env },
-    });
+  /** The settings of every process of the suite: same database, same Redis prefix (the replicas share the queues), short leases. */
+  const env = (overrides: Record<string, string> = {}) => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, JOB_LEASE_MS: '400', JOB_SWEEP_INTERVAL_MS: '100', SHUTDOWN_GRACE_MS: '2000', ...overrides });
+
+  /** A process of the service over the suite's database. */
+  async function start(role: 'all' | 'web' = 'all', overrides: Record<string, string> = {}): Promise<MediumModule> {
+    const module = await startMediumModule([RedisModule, PeriodicTasksModule, JobsModule, TestJobsModule], { database, env: env({ ROLE: role, ...overrides }) });
     started.push(module);
     return module;
   }
@@ -80,6 +101,7 @@ describe.each([
     database = await cloneMigratedDatabase();
   });
   afterEach(async () => {
+    await Promise.all(killable.splice(0).map((worker) => worker.kill()));
     await Promise.all(started.splice(0).map((module) => module.close()));
   });
   afterAll(() => database?.drop());
@@ -115,18 +137,20 @@ describe.each([
     expect(failedForGood.filter((failure) => failure.jobId === flaky.id || failure.jobId === broken.id)).toEqual([{ jobId: broken.id, attemptsMade: 3, message: 'provider down on attempt 3' }]);
   });
 
-  it('takes over a job whose worker died mid-job once its lease expires, and completes it', async () => {
+  it('takes over a job whose worker was killed mid-job once its lease expires, and completes it', async () => {
+    const web = await start('web');
+    const { id } = await queueOf(web).add({ behaviour: 'succeed' });
+    const crashing = spawnHangingWorker({ ...env(), DATABASE_URL: database.url });
+    killable.push(crashing);
+    await crashing.claimed(id);
+    const held = await rowOf(web, id);
+    expect(held).toMatchObject({ status: 'running', attempts: 1 });
+    await crashing.kill();
     const worker = await start();
-    const jobs = worker.get(JobsRepository);
-    // What a worker killed mid-job leaves behind: its claim, a lease nobody renews, no completion.
-    const { id } = await jobs.insert({ queue: QUEUE, name: 'process', payload: { behaviour: 'succeed' }, maxAttempts: 3 });
-    const dead = 'dead-host:4242:deadbeef';
-    expect(await jobs.claim(id, dead, 300)).toMatchObject({ status: 'running', owner: dead, attempts: 1 });
-    const row = await finished(worker, id);
-    expect(row).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await finished(worker, id)).toMatchObject({ status: 'done', attempts: 2 });
     expect(runs.filter((run) => run.jobId === id)).toEqual([{ jobId: id, owner: worker.get(JobQueues).owner, attempt: 2 }]);
-    // The dead worker's completion, had it come back, would not count.
-    expect(await jobs.complete(id, dead)).toBe(false);
+    // The killed worker's completion, had it come back, would not count.
+    expect(await worker.get(JobsRepository).complete(id, held.owner!)).toBe(false);
   });
 
   it('fails a job whose worker died on its last attempt, with the reason', async () => {
