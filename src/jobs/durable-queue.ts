@@ -44,13 +44,14 @@ const DEFAULT_JOB_NAME = 'process';
  * queues a retry while attempts are left. A worker that dies leaves a lease that expires; the sweep
  * dispatches the job again and another worker takes it over.
  */
-export class DurableQueue<T = unknown> {
+export class DurableQueue<T extends object = object> {
   private readonly logger: Logger;
   private readonly processors = new Map<string, JobProcessor>();
   private readonly events = new EventEmitter();
   private readonly attempts: number;
   private readonly backoffMs: number;
   private consuming = false;
+  readonly name: string;
 
   constructor(
     options: DurableQueueOptions,
@@ -64,8 +65,6 @@ export class DurableQueue<T = unknown> {
     this.logger = new Logger(`Jobs:${this.name}`);
   }
 
-  readonly name: string;
-
   /** Adds a job (named `process` unless named) and dispatches it, or finds the one with the same idempotency key. */
   add(data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
   add(name: string, data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
@@ -77,7 +76,7 @@ export class DurableQueue<T = unknown> {
 
   /**
    * Adds a job inside the caller's transaction, so that it exists exactly when the caller's writes
-   * commit. Call `dispatch(id)` after the commit; if the process stops before, the sweep dispatches it.
+   * commit. Call `dispatch({ id, attempts: 0 })` after the commit; if that never happens, the sweep dispatches it.
    */
   addWithin(transaction: SqlExecutor, data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;
   addWithin(transaction: SqlExecutor, name: string, data: T, options?: AddJobOptions): Promise<{ id: string; created: boolean }>;

@@ -42,7 +42,7 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.config.role !== 'web';
   }
 
-  queue<T = unknown>(options: DurableQueueOptions | string): DurableQueue<T> {
+  queue<T extends object = object>(options: DurableQueueOptions | string): DurableQueue<T> {
     const settings = typeof options === 'string' ? { name: options } : options;
     let queue = this.queues.get(settings.name);
     if (!queue) {
@@ -74,7 +74,7 @@ export class JobQueues implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private dispatcher(name: string): JobDispatcher {
-    if (this.sharedState.kind === 'redis') return new BullJobDispatcher(name, this.sharedState.url, this.config.redisKeyPrefix);
+    if (this.sharedState.kind === 'redis') return new BullJobDispatcher(name, this.sharedState.url, this.config.redisKeyPrefix, this.config.shutdownGraceMs);
     // Without Redis a web-only process cannot reach the workers: it leaves its jobs' rows to their sweep.
     if (!this.runsJobs) return { dispatch: async () => undefined, consume: () => undefined, close: async () => undefined };
     return new InProcessJobDispatcher(this.config.shutdownGraceMs);

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InjectQueue, OnQueueFailed, Process, Processor } from '@nestjs/bull';
 import { Injectable, Module } from '@nestjs/common';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { DurableJob, DurableQueue } from '../../src/jobs/durable-queue.js';
 import { JobQueues } from '../../src/jobs/job-queues.service.js';
 import { JobsModule } from '../../src/jobs/jobs.module.js';
@@ -75,6 +75,9 @@ function spawnHangingWorker(env: Record<string, string>): { claimed(jobId: strin
   };
 }
 
+// Several application instances per test, on a machine that may be busy: room beyond jest's 30 s.
+jest.setTimeout(90_000);
+
 describe.each([
   ['Bull on Redis', TEST_REDIS_URL()],
   ['in-process', ''],
@@ -85,7 +88,7 @@ describe.each([
   const redisKeyPrefix = `test-jobs-${randomUUID()}`;
 
   /** The settings of every process of the suite: same database, same Redis prefix (the replicas share the queues), short leases. */
-  const env = (overrides: Record<string, string> = {}) => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, JOB_LEASE_MS: '400', JOB_SWEEP_INTERVAL_MS: '100', SHUTDOWN_GRACE_MS: '2000', ...overrides });
+  const env = (overrides: Record<string, string> = {}) => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, JOB_LEASE_MS: '1000', JOB_SWEEP_INTERVAL_MS: '100', SHUTDOWN_GRACE_MS: '2000', ...overrides });
 
   /** A process of the service over the suite's database. */
   async function start(role: 'all' | 'web' = 'all', overrides: Record<string, string> = {}): Promise<MediumModule> {
