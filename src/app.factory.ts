@@ -41,7 +41,7 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     await installDocumentUploadRoutes(app);
     await installStripeWebhook(app);
 
-    const document = buildOpenApiDocument(app);
+    const document = await buildOpenApiDocument(app);
     app.get(OpenApiDocument).publish(document);
     // tools/list takes each tool's schemas from the components generated from the same classes.
     app.get(ToolRegistry).publishSchemas(document.components?.schemas ?? {});

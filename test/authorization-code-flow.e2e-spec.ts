@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { DataSource } from 'typeorm';
 import { BrowserlessAgent, hiddenInputs, pkcePair, registerClient, tokenRequest, uniqueEmail, type RegisteredClient } from './support/oauth-helpers.js';
-import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
+import { appForSuite, TEST_AGENTS_URL } from './support/test-app.js';
 
 type TokenResponse = { access_token: string; token_type: string; expires_in: number; refresh_token?: string; scope: string };
 type OAuthError = { error: string; error_description: string; status: number };
@@ -14,14 +14,13 @@ const REDIRECT = 'http://127.0.0.1:49152/callback';
 const MCP = `${TEST_AGENTS_URL}/mcp`;
 
 describe('authorization code flow with PKCE', () => {
-  let service: RunningApp;
+  const service = appForSuite();
   let client: RegisteredClient;
   let person: BrowserlessAgent;
   let personAccountId: string;
   let personEmail: string;
 
   beforeAll(async () => {
-    service = await startApp();
     client = await registerClient(service.url, {
       client_name: 'Claude Desktop',
       redirect_uris: [REGISTERED_REDIRECT],
@@ -32,9 +31,6 @@ describe('authorization code flow with PKCE', () => {
     personEmail = uniqueEmail();
     await person.signUp(personEmail);
     personAccountId = (await service.app.get(DataSource).query('SELECT account_id FROM users WHERE email = $1', [personEmail]))[0].account_id;
-  });
-  afterAll(async () => {
-    await service.close();
   });
 
   function authorizationParameters(overrides: Record<string, string | undefined> = {}, challenge = pkcePair().challenge): Record<string, string> {

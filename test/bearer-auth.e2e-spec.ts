@@ -8,28 +8,24 @@ import { AccessTokenService } from '../src/oauth/tokens/access-token.service.js'
 import { SigningKeyService } from '../src/oauth/tokens/signing-key.service.js';
 import { TokenRevocationRegistry } from '../src/oauth/tokens/token-revocation.registry.js';
 import { getJson, RATE_LIMIT_HEADER } from './support/http.js';
-import { postMcp, toolError } from './support/mcp-helpers.js';
+import { postMcp, postToolCall, toolError, toolOutcome } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule } from './support/metered-tools.module.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
-import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
+import { appForSuite, startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
 
 const RESOURCE_METADATA = `${TEST_AGENTS_URL}/.well-known/oauth-protected-resource/mcp`;
 const CHALLENGE = `Bearer resource_metadata="${RESOURCE_METADATA}", scope="openid email profile"`;
 
 describe('bearer authentication', () => {
-  let service: RunningApp;
+  const service = appForSuite();
   let machineAccountId: string;
   let familyId: string;
 
   beforeAll(async () => {
-    service = await startApp();
     const dataSource = service.app.get(DataSource);
     [{ id: machineAccountId }] = await dataSource.query(`INSERT INTO accounts (kind, display_name) VALUES ('machine', 'bearer test') RETURNING id`);
     await dataSource.query(`INSERT INTO oauth_clients (client_id, kind, grant_types, response_types, token_endpoint_auth_method, account_id) VALUES ('uwm_bearer_test_${machineAccountId}', 'machine', '["client_credentials"]', '[]', 'client_secret_basic', $1)`, [machineAccountId]);
     [{ id: familyId }] = await dataSource.query(`INSERT INTO token_families (client_id, account_id, scope) VALUES ($1, $2, 'openid email profile') RETURNING id`, [`uwm_bearer_test_${machineAccountId}`, machineAccountId]);
-  });
-  afterAll(async () => {
-    await service.close();
   });
 
   const issue = (overrides: Partial<Parameters<AccessTokenService['issue']>[0]> = {}) =>
@@ -169,7 +165,6 @@ describe('bearer authentication', () => {
       await jwtVerify(after.accessToken, createLocalJWKSet(jwks as never), { issuer: TEST_AGENTS_URL, audience: `${TEST_AGENTS_URL}/mcp` });
       expect((await callAccount(`Bearer ${before.accessToken}`)).status).toBe(200);
 
-
       expect((await callAccount(`Bearer ${after.accessToken}`)).status).toBe(200);
     });
   });
@@ -229,7 +224,7 @@ describe('bearer authentication', () => {
     for (const subject of [randomUUID(), 'auth0|5f7c8ec7c33c6c004bbafe82']) {
       it(`meters and serves a call for its subject ${subject} like any person's`, async () => {
         const token = await idpToken(`${TEST_AGENTS_URL}/mcp`, subject);
-        const response = await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+        const response = await postToolCall(external.url, token, 'test_metered_pitch_deck_precheck');
         expect(response.status).toBe(200);
         expect(((await response.json()) as { result: { isError?: boolean } }).result.isError).toBeUndefined();
         const usage = await fetch(`${external.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } });
@@ -247,21 +242,17 @@ describe('bearer authentication', () => {
 
     it('serves every tool to such a token with a result or a structured error, never an internal error', async () => {
       const token = await idpToken(`${TEST_AGENTS_URL}/mcp`, `auth0|${randomUUID()}`);
-      const call = async (name: string, args: Record<string, unknown>) => {
-        const response = await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
-        return { status: response.status, body: (await response.json()) as { error?: { code: number }; result?: { isError?: boolean; structuredContent?: Record<string, unknown> } } };
-      };
-      const workspace = await call('create_deal_workspace', { clientName: 'IdP Deal' });
-      expect(workspace.body.result!.isError).toBeUndefined();
-      const workspaceId = workspace.body.result!.structuredContent!.workspaceId;
+      const workspace = await toolOutcome<{ workspaceId: string }>(external.url, token, 'create_deal_workspace', { clientName: 'IdP Deal' });
+      expect(workspace.error).toBeUndefined();
+      const workspaceId = workspace.result!.workspaceId;
       const listed = (await (await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${token}` })).json()) as {
         result: { tools: { name: string; inputSchema: { properties?: Record<string, { type?: string }>; required?: string[] } }[] };
       };
       const plausible: Record<string, unknown> = { workspaceId, clientName: 'IdP Deal', fileName: 'notes.txt', content: Buffer.from('hello').toString('base64'), mimeType: 'text/plain', firmName: 'IdP Capital' };
       for (const tool of listed.result.tools) {
         const args = Object.fromEntries((tool.inputSchema.required ?? []).map((property) => [property, plausible[property] ?? (tool.inputSchema.properties?.[property]?.type === 'number' ? 50 : 'text')]));
-        const { status, body } = await call(tool.name, args);
-        expect({ tool: tool.name, status, internal: body.error?.code === -32603 }).toEqual({ tool: tool.name, status: status === 402 ? 402 : 200, internal: false });
+        const { status, rpcError } = await toolOutcome(external.url, token, tool.name, args);
+        expect({ tool: tool.name, status, internal: rpcError?.code === -32603 }).toEqual({ tool: tool.name, status: status === 402 ? 402 : 200, internal: false });
       }
     });
 

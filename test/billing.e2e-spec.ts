@@ -1,45 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { DataSource } from 'typeorm';
-import { BillingService } from '../src/billing/billing.service.js';
-import { USAGE_PLAN, type UsageKey } from '../src/billing/usage-plan.js';
+import { MeteringService } from '../src/billing/metering.service.js';
+import { USAGE_PLAN, type UsageKey } from '../src/config/usage-plan.js';
 import { pdfBytes } from './support/document-fixtures.js';
-import { connectMcpClient, postMcp, structured, toolError } from './support/mcp-helpers.js';
-import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
+import { connectMcpClient, machineAccount, postToolCall, structured, toolError } from './support/mcp-helpers.js';
+import { meteredTestTool, MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
 import { humanToken } from './support/oauth-helpers.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { appForSuite } from './support/test-app.js';
 
-type Registration = { client_id: string; client_secret: string; free_quota: Record<string, number> };
 type Usage = { kind: string; period: string; balances: { usageKey: string; granted: number; used: number; remaining: number }[]; recent: { entry: string; usageKey: string; units: number }[] };
 
 describe('metering: free tiers, the ledger and HTTP 402', () => {
   const clock = new TestClock();
-  let service: RunningApp;
+  clock.set('2026-11-15T12:00:00Z');
+  const service = appForSuite({ additionalModules: [MeteredTestToolsModule], clock, env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_TOKEN: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60' } });
 
-  beforeAll(async () => {
-    clock.set('2026-11-15T12:00:00Z');
-    service = await startApp({ additionalModules: [MeteredTestToolsModule], clock, env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_TOKEN: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60' } });
-  });
-  afterAll(async () => {
-    await service.close();
-  });
-
-  async function machine(): Promise<{ token: string; accountId: string; registration: Registration }> {
-    const registered = await fetch(`${service.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'metered pipeline' }) });
-    const registration = (await registered.json()) as Registration;
-    const issued = await fetch(`${service.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}` },
-      body: 'grant_type=client_credentials',
-    });
-    const token = ((await issued.json()) as { access_token: string }).access_token;
-    const account = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as { accountId: string };
-    return { token, accountId: account.accountId, registration };
-  }
-
+  const machine = () => machineAccount(service.url, 'metered pipeline');
   const callTool = (token: string, name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}, meta?: Record<string, unknown>) =>
-    postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, ...(meta && { _meta: meta }) } }, { authorization: `Bearer ${token}`, ...headers });
+    postToolCall(service.url, token, name, args, { headers, meta });
   const usage = async (token: string) => (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as Usage;
   const ledger = async (accountId: string) =>
     (await service.app.get(DataSource).query('SELECT entry, usage_key, units FROM usage_ledger WHERE account_id = $1 ORDER BY id', [accountId])) as { entry: string; usage_key: string; units: number }[];
@@ -99,9 +79,9 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
           const entry = USAGE_PLAN[usageKey];
           const args = entry.unit === 'page' ? { documentId: document.documentId } : {};
           for (let served = 0; served < entry.machineTrialFree; served++) {
-            expect({ usageKey, status: (await callTool(token, `test_metered_${usageKey}`, args)).status }).toEqual({ usageKey, status: 200 });
+            expect({ usageKey, status: (await callTool(token, meteredTestTool(usageKey), args)).status }).toEqual({ usageKey, status: 200 });
           }
-          expect({ usageKey, status: (await callTool(token, `test_metered_${usageKey}`, args)).status }).toEqual({ usageKey, status: 402 });
+          expect({ usageKey, status: (await callTool(token, meteredTestTool(usageKey), args)).status }).toEqual({ usageKey, status: 402 });
         }
       } finally {
         await client.close();
@@ -201,15 +181,15 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
   describe('reservations left behind', () => {
     it('are released after 30 minutes when the process that made them died before settling, once', async () => {
       const { token, accountId } = await machine();
-      const billing = service.app.get(BillingService);
+      const metering = service.app.get(MeteringService);
       // What a process that dies mid-call leaves: a reservation with neither commit nor release.
-      const orphan = await billing.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'test_metered_pitch_deck_precheck' });
+      const orphan = await metering.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'test_metered_pitch_deck_precheck' });
       await expectPaymentRequired(await callTool(token, 'test_metered_pitch_deck_precheck'));
-      await billing.releaseStale();
+      await metering.releaseStale();
       await expectPaymentRequired(await callTool(token, 'test_metered_pitch_deck_precheck'));
       await service.app.get(DataSource).query(`UPDATE usage_ledger SET created_at = now() - interval '31 minutes' WHERE call_id = $1`, [orphan.callId]);
-      await billing.releaseStale();
-      await billing.releaseStale();
+      await metering.releaseStale();
+      await metering.releaseStale();
       expect((await callTool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
       expect((await ledger(accountId)).map((entry) => entry.entry)).toEqual(['reserve', 'release', 'reserve', 'commit']);
     });

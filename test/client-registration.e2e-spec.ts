@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { appForSuite } from './support/test-app.js';
 
 type Registration = Record<string, unknown> & { client_id: string; client_secret?: string };
 type OAuthError = { error: string; error_description: string; status: number; code: string };
 
 describe('dynamic client registration (RFC 7591)', () => {
-  let service: RunningApp;
-
-  beforeAll(async () => {
-    service = await startApp();
-  });
-  afterAll(async () => {
-    await service.close();
-  });
+  const service = appForSuite();
 
   const register = (body: unknown, contentType = 'application/json') =>
     fetch(`${service.url}/oauth/register`, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });

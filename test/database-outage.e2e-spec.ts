@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { capturingLogger } from './support/log-capture.js';
-import { machineToken, postMcp } from './support/mcp-helpers.js';
+import { clientCredentialsToken, postToolCall, registerMachine } from './support/mcp-helpers.js';
 import { TcpCutter } from './support/tcp-cutter.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 import { TEST_DATABASE_URL } from './support/test-environment.js';
@@ -18,9 +18,9 @@ describe('while PostgreSQL is unreachable', () => {
     const url = new URL(TEST_DATABASE_URL());
     url.host = `127.0.0.1:${database.port}`;
     service = await startApp({ logger: logs.logger, env: { DATABASE_URL: url.toString() } });
-    const registration = (await (await fetch(`${service.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"client_name":"outage"}' })).json()) as { client_id: string; client_secret: string };
+    const registration = await registerMachine(service.url, 'outage');
     credentials = Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64');
-    token = await machineToken(service.url);
+    token = await clientCredentialsToken(service.url, registration);
     database.sever();
   });
   afterAll(async () => {
@@ -31,7 +31,7 @@ describe('while PostgreSQL is unreachable', () => {
 
   const tokenRequest = () => fetch(`${service.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${credentials}` }, body: 'grant_type=client_credentials' });
   const createWorkspace = () =>
-    postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_deal_workspace', arguments: { clientName: 'Outage Ltd' } } }, { authorization: `Bearer ${token}` });
+    postToolCall(service.url, token, 'create_deal_workspace', { clientName: 'Outage Ltd' });
 
   it('answers the token endpoint with 503 and Retry-After', async () => {
     const response = await tokenRequest();

@@ -1,5 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { getJson, RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from './support/http.js';
 import {
@@ -8,19 +8,12 @@ import {
   protectedResourceMetadataSchema,
   schemaErrors,
 } from './support/schemas.js';
-import { startApp, TEST_AGENTS_URL, TEST_BASE_URL, type RunningApp } from './support/test-app.js';
+import { appForSuite, TEST_AGENTS_URL, TEST_BASE_URL } from './support/test-app.js';
 
 const PREFIXES = ['', '/api/v1'];
 
 describe('discovery documents', () => {
-  let service: RunningApp;
-
-  beforeAll(async () => {
-    service = await startApp();
-  });
-  afterAll(async () => {
-    await service.close();
-  });
+  const service = appForSuite();
 
   describe.each(PREFIXES)('under the prefix "%s"', (prefix) => {
     it('serves authorization server metadata that matches SERVICE-SPEC 2.4 exactly', async () => {

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { postMcp } from './support/mcp-helpers.js';
+import { describe, expect, it } from '@jest/globals';
+import { toolOutcome } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
 import { humanToken } from './support/oauth-helpers.js';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { appForSuite } from './support/test-app.js';
 
 type Firm = { firmId: string; firmName: string; role: string; members: number; inviteCode?: string };
 
 describe('firms (link_to_firm)', () => {
   const clock = new TestClock();
-  let service: RunningApp;
+  clock.set('2026-11-20T10:00:00Z');
+  const service = appForSuite({ additionalModules: [MeteredTestToolsModule], clock, env: { RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' } });
 
-  beforeAll(async () => {
-    clock.set('2026-11-20T10:00:00Z');
-    service = await startApp({ additionalModules: [MeteredTestToolsModule], clock, env: { RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' } });
-  });
-  afterAll(async () => {
-    await service.close();
-  });
-
-  async function tool<T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}): Promise<{ status: number; result?: T; error?: { code: string; message: string } }> {
-    const response = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
-    if (response.status !== 200) return { status: response.status };
-    const body = (await response.json()) as { result: { isError?: boolean; structuredContent?: T; content: { text: string }[] } };
-    if (body.result.isError) return { status: 200, error: JSON.parse(body.result.content[0].text).error };
-    return { status: 200, result: body.result.structuredContent };
-  }
+  const tool = <T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}) => toolOutcome<T>(service.url, token, name, args);
   const person = async () => (await humanToken(service.url)).accessToken;
   const memoBalance = async (token: string) =>
     ((await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { firmId: string | null; balances: { usageKey: string; used: number; granted: number }[] });

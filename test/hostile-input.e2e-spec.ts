@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { BrowserlessAgent, tokenRequest, uniqueEmail } from './support/oauth-helpers.js';
 import { machineToken, postMcp } from './support/mcp-helpers.js';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { appForSuite } from './support/test-app.js';
 
 type Problem = { status: number; code?: string; detail?: string; error?: string; error_description?: string };
 type RpcAnswer = { id: unknown; result?: { isError?: boolean; content?: { text: string }[]; structuredContent?: unknown }; error?: { code: number; message: string } };
@@ -22,17 +22,15 @@ function callTool(id: number, name: string, args: unknown) {
 }
 
 describe('hostile input', () => {
-  let service: RunningApp;
+  const service = appForSuite({ env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' } });
   let token: string;
   let workspaceId: string;
 
   beforeAll(async () => {
-    service = await startApp({ env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' } });
     token = await machineToken(service.url);
     const created = (await (await mcp(callTool(1, 'create_deal_workspace', { clientName: 'Hostile Input Ltd' }))).json()) as RpcAnswer;
     workspaceId = (created.result!.structuredContent as { workspaceId: string }).workspaceId;
   });
-  afterAll(() => service?.close());
 
   function mcp(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
     return postMcp(service.url, body, { authorization: `Bearer ${token}`, ...headers });

@@ -1,28 +1,26 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
-import { machineToken, postMcp } from './support/mcp-helpers.js';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { machineToken, postToolCall } from './support/mcp-helpers.js';
+import { appForSuite } from './support/test-app.js';
 
 type RpcAnswer = { result?: { isError?: boolean; content: { text: string }[]; structuredContent?: { workspaceId: string; clientName: string } } };
 
 describe('idempotency keys after a crash', () => {
-  let service: RunningApp;
+  const service = appForSuite();
   let token: string;
   let accountId: string;
   let database: DataSource;
 
   beforeAll(async () => {
-    service = await startApp();
     token = await machineToken(service.url);
     database = service.app.get(DataSource);
     const me = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as { accountId: string };
     accountId = me.accountId;
   });
-  afterAll(() => service?.close());
 
   const call = (key: string, clientName: string) =>
-    postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_deal_workspace', arguments: { clientName } } }, { authorization: `Bearer ${token}`, 'idempotency-key': key });
+    postToolCall(service.url, token, 'create_deal_workspace', { clientName }, { headers: { 'idempotency-key': key } });
 
   /** The row a process leaves behind when it dies mid-call: running, owned by it, its lease as given. */
   async function leftRunning(key: string, clientName: string, leaseSeconds: number): Promise<void> {

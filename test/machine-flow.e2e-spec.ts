@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import * as oauth from 'oauth4webapi';
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { getJson } from './support/http.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
-import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
+import { appForSuite, TEST_AGENTS_URL } from './support/test-app.js';
 
 type MachineRegistration = Record<string, unknown> & { client_id: string; client_secret: string };
 type OAuthProblem = { type: string; title: string; status: number; detail?: string; code?: string; error: string; error_description: string };
 
 describe('machine clients: registration and client credentials', () => {
-  let service: RunningApp;
+  const service = appForSuite({ env: { TRUST_PROXY: '1' } });
   const mcpAccess = `${TEST_AGENTS_URL}/mcp.access`;
-
-  beforeAll(async () => {
-    service = await startApp({ env: { TRUST_PROXY: '1' } });
-  });
-  afterAll(async () => {
-    await service.close();
-  });
 
   /** Each test registers from its own address, so the 3-per-address limit only bites where a test wants it to. */
   let nextAddress = 1;

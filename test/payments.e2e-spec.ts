@@ -11,7 +11,7 @@ import { InvoiceCollector } from '../src/billing/payments/invoice-collector.js';
 import { WalletSettlement } from '../src/billing/payments/wallet-settlement.js';
 import { launchChromium } from './support/browser.js';
 import { FakeChain } from './support/fake-chain.js';
-import { postMcp } from './support/mcp-helpers.js';
+import { machineAccount, postToolCall, toolOutcome } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
@@ -194,25 +194,8 @@ describe('payment setup, mandates and charging', () => {
     await Promise.all([service?.close(), browser?.close(), stripe.stop(), chain.stop()]);
   });
 
-  async function machineToken(): Promise<{ token: string; accountId: string }> {
-    const registration = (await (await fetch(`${service.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'payer' }) })).json()) as { client_id: string; client_secret: string };
-    const issued = await fetch(`${service.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}` },
-      body: 'grant_type=client_credentials',
-    });
-    const token = ((await issued.json()) as { access_token: string }).access_token;
-    const account = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as { accountId: string };
-    return { token, accountId: account.accountId };
-  }
-
-  async function tool<T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}): Promise<{ status: number; result?: T; error?: { code: string; message: string } }> {
-    const response = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
-    if (response.status !== 200) return { status: response.status };
-    const body = (await response.json()) as { result: { isError?: boolean; structuredContent?: T; content: { text: string }[] } };
-    if (body.result.isError) return { status: 200, error: JSON.parse(body.result.content[0].text).error };
-    return { status: 200, result: body.result.structuredContent };
-  }
+  const machineToken = () => machineAccount(service.url, 'payer');
+  const tool = <T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}) => toolOutcome<T>(service.url, token, name, args);
 
   async function walletTemplate(session: Session): Promise<TemplateJson> {
     const page = await (await fetch(session.setupUrl)).text();
@@ -449,7 +432,7 @@ describe('payment setup, mandates and charging', () => {
       expect(invoices).toEqual([{ mandateId: expect.any(String), rail: 'crypto', period: 'authorization', status: 'open', charges: 2, amountCents: 100, budgetCents: 100, payment: null }]);
       const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
       expect(usage.mandate).toMatchObject({ rail: 'crypto', budgetCents: 100, spentCents: 100 });
-      const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+      const refused = await postToolCall(service.url, token, 'test_metered_pitch_deck_precheck');
       expect(((await refused.json()) as { detail: string }).detail).toContain('exceed the $1.00 the wallet authorization allows');
       // The authorization moves its value once: a new month within its window grants nothing new.
       clock.set('2026-12-01T00:00:00Z');
@@ -549,7 +532,7 @@ describe('payment setup, mandates and charging', () => {
         }
         expect(charges()).toHaveLength(4);
         expect((await invoices())[0].payment).toMatchObject({ status: 'failed', attempts: 4, nextAttemptAt: null });
-        const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+        const refused = await postToolCall(service.url, token, 'test_metered_pitch_deck_precheck');
         expect(refused.status).toBe(402);
         expect(((await refused.json()) as { detail: string }).detail).toBe(
           'test_metered_pitch_deck_precheck cannot be charged: The card on the payment mandate was declined for the 2026-11 invoice (Your card has insufficient funds.). Run the initiate_payment_setup tool to authorize a new budget.',
@@ -690,7 +673,7 @@ describe('payment setup, mandates and charging', () => {
       await settlement().run();
       expect(minedFor(payer.address)).toEqual([expect.objectContaining({ status: 'reverted' })]);
       expect(await settlementOf(accountId)).toMatchObject({ status: 'failed', mandate_status: 'unfunded' });
-      const refused = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'test_metered_pitch_deck_precheck', arguments: {} } }, { authorization: `Bearer ${token}` });
+      const refused = await postToolCall(service.url, token, 'test_metered_pitch_deck_precheck');
       expect(refused.status).toBe(402);
       expect(((await refused.json()) as { detail: string }).detail).toMatch(/^test_metered_pitch_deck_precheck cannot be charged: The settlement transaction 0x[0-9a-f]{64} reverted: the payer's USDC balance is below the authorized budget/);
       const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };

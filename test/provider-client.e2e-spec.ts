@@ -45,7 +45,7 @@ class TestProviderLookupResult {
 class TestProviderTools {
   constructor(private readonly clients: ProviderHttpClients) {}
 
-  @McpTool({ name: 'test_provider_lookup', description: 'Test tool calling a provider stand-in.', input: TestProviderLookupInput, output: TestProviderLookupResult, taskType: false })
+  @McpTool({ name: 'test_provider_lookup', description: 'Test tool calling a provider stand-in.', input: TestProviderLookupInput, output: TestProviderLookupResult })
   async lookup({ entityId }: TestProviderLookupInput): Promise<TestProviderLookupResult> {
     const client = this.clients.client({
       provider: 'compliance_b',

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { machineToken, postMcp } from './support/mcp-helpers.js';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { appForSuite } from './support/test-app.js';
 
 const BATCHES = { 'mcp-protocol-version': '2025-03-26' };
 const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
 
 describe('request limits that hold', () => {
-  let service: RunningApp;
+  const service = appForSuite({ env: { RATE_LIMIT_MCP: '6/60', MCP_MAX_BATCH_SIZE: '4', M2M_REGISTRATION_LIMIT: '2', RATE_LIMIT_REGISTRATION: '1000/60' } });
   let token: string;
 
   beforeAll(async () => {
-    service = await startApp({ env: { RATE_LIMIT_MCP: '6/60', MCP_MAX_BATCH_SIZE: '4', M2M_REGISTRATION_LIMIT: '2', RATE_LIMIT_REGISTRATION: '1000/60' } });
     token = await machineToken(service.url);
   });
-  afterAll(() => service?.close());
 
   const mcp = (body: unknown) => postMcp(service.url, body, { authorization: `Bearer ${token}`, ...BATCHES });
 

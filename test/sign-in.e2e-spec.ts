@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { BrowserlessAgent, hiddenInputs, uniqueEmail } from './support/oauth-helpers.js';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { appForSuite } from './support/test-app.js';
 
 const PASSWORD = 'correct horse battery staple';
 
 describe('sign-up, sign-in and sign-out pages', () => {
-  let service: RunningApp;
+  const service = appForSuite({ env: { TRUST_PROXY: '1', RATE_LIMIT_SIGN_IN_EMAIL: '4/900', RATE_LIMIT_SIGN_IN_ADDRESS: '8/900' } });
   let nextAddress = 1;
   /** Each agent comes from its own address, so the per-address limit only bites where a test wants it to. */
   const agent = (address = `203.0.113.${nextAddress++}`) => new BrowserlessAgent(service.url, { 'x-forwarded-for': address });
   const userCount = async (email: string) =>
     Number((await service.app.get(DataSource).query('SELECT count(*) FROM users WHERE email_normalized = $1', [email.toLowerCase()]))[0].count);
-
-  beforeAll(async () => {
-    service = await startApp({ env: { TRUST_PROXY: '1', RATE_LIMIT_SIGN_IN_EMAIL: '4/900', RATE_LIMIT_SIGN_IN_ADDRESS: '8/900' } });
-  });
-  afterAll(async () => {
-    await service.close();
-  });
 
   describe('the pages', () => {
     it('label the Email and Password fields and name the buttons', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { machineToken, postMcp } from './support/mcp-helpers.js';
+import { machineToken, postToolCall } from './support/mcp-helpers.js';
 import { freePort } from './support/service-process.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
@@ -19,7 +19,7 @@ describe('while Stripe is unreachable', () => {
 
   it('shows a person opening the payment page a page saying what failed and what to do, with Retry-After', async () => {
     const answer = (await (
-      await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'initiate_payment_setup', arguments: { rail: 'fiat' } } }, { authorization: `Bearer ${token}` })
+      await postToolCall(service.url, token, 'initiate_payment_setup', { rail: 'fiat' })
     ).json()) as { result: { structuredContent: { setupUrl: string } } };
     const page = await fetch(`${service.url}${new URL(answer.result.structuredContent.setupUrl).pathname}`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(503);

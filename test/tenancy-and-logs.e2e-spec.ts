@@ -1,13 +1,13 @@
 import { Injectable, Module } from '@nestjs/common';
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean } from 'class-validator';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import { McpTool } from '../src/mcp/tools/mcp-tool.decorator.js';
 import { capturingLogger } from './support/log-capture.js';
-import { postMcp } from './support/mcp-helpers.js';
+import { toolOutcome } from './support/mcp-helpers.js';
 import { humanToken } from './support/oauth-helpers.js';
-import { startApp, type RunningApp } from './support/test-app.js';
+import { appForSuite } from './support/test-app.js';
 
 const PLANTED_SECRET = 'planted-client-metadata-7c1e9a';
 
@@ -21,7 +21,7 @@ class TestFailingToolInput {
 class FailingTools {
   constructor(private readonly dataSource: DataSource) {}
 
-  @McpTool({ name: 'test_failing_tool', description: 'Test tool that fails.', input: TestFailingToolInput, taskType: false })
+  @McpTool({ name: 'test_failing_tool', description: 'Test tool that fails.', input: TestFailingToolInput })
   async fail({ query }: TestFailingToolInput): Promise<never> {
     if (query) await this.dataSource.query('SELECT * FROM no_such_table WHERE note = $1', [PLANTED_SECRET]);
     throw new Error('a plain bug in a tool');
@@ -33,24 +33,13 @@ class FailingToolsModule {}
 
 describe('tenancy edges and logs', () => {
   const logs = capturingLogger();
-  let service: RunningApp;
-
-  beforeAll(async () => {
-    service = await startApp({
+  const service = appForSuite({
       additionalModules: [FailingToolsModule],
       logger: logs.logger,
       env: { MCP_ALLOWED_ORIGINS: 'https://chat.example.com', RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_REGISTRATION: '1000/60', RATE_LIMIT_TOKEN: '1000/60' },
     });
-  });
-  afterAll(() => service?.close());
 
-  async function tool<T>(token: string, name: string, args: Record<string, unknown>): Promise<{ result?: T; error?: { code: string; message: string }; rpcError?: { code: number; message: string } }> {
-    const response = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
-    const body = (await response.json()) as { error?: { code: number; message: string }; result?: { isError?: boolean; structuredContent?: T; content: { text: string }[] } };
-    if (body.error) return { rpcError: body.error };
-    if (body.result!.isError) return { error: JSON.parse(body.result!.content[0].text).error };
-    return { result: body.result!.structuredContent };
-  }
+  const tool = <T>(token: string, name: string, args: Record<string, unknown>) => toolOutcome<T>(service.url, token, name, args);
 
   describe('a firm member who left the firm', () => {
     let member: string;

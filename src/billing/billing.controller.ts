@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { RequireBearer } from '../oauth/tokens/bearer-auth.guard.js';
 import { CurrentPrincipal, type Principal } from '../oauth/tokens/principal.js';
-import { BillingService, type Invoice, type UsageSummary } from './billing.service.js';
+import { BillingStatementsService, type Invoice, type UsageSummary } from './billing-statements.service.js';
 
 class UsageBalance {
   @ApiProperty() usageKey: string;
@@ -65,14 +65,14 @@ class InvoiceResponse {
 @ApiTags('Billing')
 @Controller('billing')
 export class BillingController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(private readonly statements: BillingStatementsService) {}
 
   @Get('usage')
   @RequireBearer()
   @ApiOperation({ summary: "The caller's free-quota balances for the current period and its latest usage ledger entries" })
   @ApiOkResponse({ type: UsageResponse })
   usage(@CurrentPrincipal() principal: Principal): Promise<UsageSummary> {
-    return this.billing.usage(principal.accountId);
+    return this.statements.usage(principal.accountId);
   }
 
   @Get('invoices')
@@ -80,6 +80,6 @@ export class BillingController {
   @ApiOperation({ summary: "Monthly invoices: per mandate and month, the calls charged beyond the free amount (the account's, or its firm's)" })
   @ApiOkResponse({ type: [InvoiceResponse] })
   invoices(@CurrentPrincipal() principal: Principal): Promise<Invoice[]> {
-    return this.billing.invoices(principal.accountId);
+    return this.statements.invoices(principal.accountId);
   }
 }

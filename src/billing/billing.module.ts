@@ -1,21 +1,28 @@
 import { Module } from '@nestjs/common';
-import { DocumentsModule } from '../documents/documents.module.js';
+import { McpModule } from '../mcp/mcp.module.js';
 import { FirmsModule } from '../firms/firms.module.js';
 import { TokensModule } from '../oauth/tokens/tokens.module.js';
 import { BillingController } from './billing.controller.js';
-import { BillingService } from './billing.service.js';
+import { BillingStatementsRepository } from './billing-statements.repository.js';
+import { BillingStatementsService } from './billing-statements.service.js';
 import { MeteringInterceptor } from './metering.interceptor.js';
+import { MeteringService } from './metering.service.js';
 import { InvoiceCollector } from './payments/invoice-collector.js';
 import { PaymentSetupController } from './payments/payment-setup.controller.js';
 import { PaymentSetupService } from './payments/payment-setup.service.js';
 import { PaymentTools } from './payments/payment.tools.js';
 import { WalletSettlement } from './payments/wallet-settlement.js';
+import { UsageLedgerRepository } from './usage-ledger.repository.js';
 
-/** Free quota, the usage ledger, metering, payment setup and mandates (SERVICE-SPEC 2.15, 3.4, 3.5, 5.4, 8). */
+/**
+ * Free quota, the usage ledger, metering, payment setup and mandates (SERVICE-SPEC 2.15, 3.4, 3.5, 5.4, 8).
+ * MeteringService writes the ledger (UsageLedgerRepository); BillingStatementsService reads usage
+ * and invoices (BillingStatementsRepository).
+ */
 @Module({
-  imports: [DocumentsModule, TokensModule, FirmsModule],
+  imports: [McpModule, TokensModule, FirmsModule],
   controllers: [BillingController, PaymentSetupController],
-  providers: [BillingService, MeteringInterceptor, PaymentSetupService, PaymentTools, InvoiceCollector, WalletSettlement],
-  exports: [BillingService, PaymentSetupService],
+  providers: [MeteringService, UsageLedgerRepository, BillingStatementsService, BillingStatementsRepository, MeteringInterceptor, PaymentSetupService, PaymentTools, InvoiceCollector, WalletSettlement],
+  exports: [MeteringService, PaymentSetupService],
 })
 export class BillingModule {}

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import { resolveUsagePlan, type UsagePlan } from '../billing/usage-plan.js';
+import { resolveUsagePlan, type UsagePlan } from './usage-plan.js';
 import { privateKeyToAddress } from 'viem/accounts';
 import { EnvironmentSchema } from './environment.schema.js';
 

@@ -9,7 +9,8 @@ export function renderConfigurationTable(): string {
   if (undocumented.length > 0) throw new Error(`undocumented environment variables: ${undocumented.join(', ')}`);
 
   const rows = [...documented].map(([name, doc]) => {
-    const fallback = doc.defaultDescription ?? (defaults[name] === undefined ? 'unset' : `\`${String(defaults[name])}\``);
+    const value = defaults[name];
+    const fallback = doc.defaultDescription ?? (value === undefined ? 'unset' : `\`${typeof value === 'string' ? value : JSON.stringify(value)}\``);
     const description = `${doc.description}${doc.sensitive ? ' (secret)' : ''}`.replace(/\|/g, '\\|');
     return `| \`${name}\` | ${fallback} | ${description} |`;
   });

@@ -13,8 +13,7 @@ const ENVIRONMENT_VARIABLES = Symbol('environment-variables');
 /** Documents one variable of the environment schema; the README table is generated from these. */
 export function EnvironmentVariable(documentation: EnvironmentVariableDocumentation): PropertyDecorator {
   return (target, propertyKey) => {
-    const documented: Map<string, EnvironmentVariableDocumentation> =
-      Reflect.getMetadata(ENVIRONMENT_VARIABLES, target) ?? new Map();
+    const documented = (Reflect.getMetadata(ENVIRONMENT_VARIABLES, target) as Map<string, EnvironmentVariableDocumentation> | undefined) ?? new Map<string, EnvironmentVariableDocumentation>();
     documented.set(String(propertyKey), documentation);
     Reflect.defineMetadata(ENVIRONMENT_VARIABLES, documented, target);
   };
@@ -23,5 +22,5 @@ export function EnvironmentVariable(documentation: EnvironmentVariableDocumentat
 export function documentedEnvironmentVariables(
   schema: abstract new () => object,
 ): Map<string, EnvironmentVariableDocumentation> {
-  return Reflect.getMetadata(ENVIRONMENT_VARIABLES, schema.prototype) ?? new Map();
+  return (Reflect.getMetadata(ENVIRONMENT_VARIABLES, schema.prototype as object) as Map<string, EnvironmentVariableDocumentation> | undefined) ?? new Map<string, EnvironmentVariableDocumentation>();
 }

@@ -185,7 +185,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
   try {
     return await Promise.race([
       promise.catch((error: unknown) => {
-        throw error instanceof Error ? error : new Error(`embedded PostgreSQL exited during start-up${error ? `: ${String(error)}` : ''}`);
+        throw error instanceof Error ? error : new Error(`embedded PostgreSQL exited during start-up${error ? `: ${JSON.stringify(error)}` : ''}`);
       }),
       timeout,
     ]);

@@ -3,10 +3,10 @@ import { PublicUrls, SERVICE_NAME } from '../config/public-urls.js';
 import type { AuthorizationServerMetadata } from './dto/authorization-server-metadata.dto.js';
 import type { McpManifest } from './dto/mcp-manifest.dto.js';
 import type { ProtectedResourceMetadata } from './dto/protected-resource-metadata.dto.js';
+import { HUMAN_SCOPES } from '../config/security-schemes.js';
 import { renderLlmsTxt } from './llms-txt.js';
 
 export const LATEST_MCP_PROTOCOL_VERSION = '2025-11-25';
-export const HUMAN_SCOPES = ['openid', 'email', 'profile'] as const;
 
 /**
  * The discovery documents. They depend on configuration only, so each is built and serialised

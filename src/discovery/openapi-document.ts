@@ -4,11 +4,9 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import { AppConfig } from '../config/app-config.js';
 import { PublicUrls, SERVICE_NAME, SERVICE_VERSION } from '../config/public-urls.js';
 import { ProblemRecordSchema } from '../common/http/problem-record.schema.js';
+import apiMetadata from '../api-metadata.js';
+import { HUMAN_SCOPES, SECURITY_SCHEMES } from '../config/security-schemes.js';
 import { ToolRegistry } from '../mcp/tools/tool-registry.service.js';
-import { HUMAN_SCOPES } from './discovery.service.js';
-
-/** The three security schemes of SERVICE-SPEC 5, by the names routes refer to. */
-export const SECURITY_SCHEMES = { machineClient: 'machineClient', humanClient: 'humanClient', bearerJwt: 'bearerJwt' } as const;
 
 /**
  * Holds the OpenAPI document generated from the code at start-up (routes and their decorators are
@@ -27,7 +25,9 @@ export class OpenApiDocument {
   }
 }
 
-export function buildOpenApiDocument(app: NestFastifyApplication): OpenAPIObject {
+export async function buildOpenApiDocument(app: NestFastifyApplication): Promise<OpenAPIObject> {
+  // What the swagger CLI plugin read off the DTO classes (src/cli/generate-api-metadata.mjs).
+  await SwaggerModule.loadPluginMetadata(apiMetadata);
   const config = app.get(AppConfig);
   const urls = app.get(PublicUrls);
   const builder = new DocumentBuilder()

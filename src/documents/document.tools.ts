@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { McpTool } from '../mcp/tools/mcp-tool.decorator.js';
+import { McpTool, ToolAnnotationPresets } from '../mcp/tools/mcp-tool.decorator.js';
 import type { ToolContext } from '../mcp/tools/tool-call.js';
 import { DOCUMENTS_TASK_TYPE, DocumentsService } from './documents.service.js';
 import { DocumentResult, SubmitDocumentsInput } from './dto/submit-documents.dto.js';
@@ -16,8 +16,8 @@ export class DocumentTools {
       'Without content it is PENDING_UPLOAD and the result holds a single-use `uploadUrl` that takes the file by PUT (raw bytes) or multipart POST (field "file"); use it for large files.',
     input: SubmitDocumentsInput,
     output: DocumentResult,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    taskType: DOCUMENTS_TASK_TYPE,
+    annotations: ToolAnnotationPresets.createsOwnData,
+    workspace: { argument: 'workspaceId', storeOutputAs: DOCUMENTS_TASK_TYPE },
   })
   submit(input: SubmitDocumentsInput, context: ToolContext): Promise<DocumentResult> {
     const description = { fileName: input.fileName, mimeType: input.mimeType, documentType: input.documentType, workspaceId: input.workspaceId };

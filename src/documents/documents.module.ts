@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
+import { DocumentPageCounter } from './document-page.counter.js';
 import { DocumentPage } from './document-page.entity.js';
 import { Document } from './document.entity.js';
 import { DocumentTools } from './document.tools.js';
@@ -22,7 +23,7 @@ import { UploadFormsService } from './upload-forms.service.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Document, DocumentPage, UploadForm]), JobsModule.registerQueue({ name: DOCUMENT_PROCESSING_QUEUE }), DocumentStorageModule, WorkspacesModule],
   controllers: [UploadFormController],
-  providers: [DocumentsService, DocumentsRepository, DocumentProcessingService, DocumentProcessingProcessor, DocumentTools, UploadFormsService, UploadFormTools],
+  providers: [DocumentsService, DocumentsRepository, DocumentProcessingService, DocumentProcessingProcessor, DocumentTools, DocumentPageCounter, UploadFormsService, UploadFormTools],
   exports: [DocumentsService, UploadFormsService],
 })
 export class DocumentsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { McpResource, McpTool, type McpResourceContents } from '../mcp/tools/mcp-tool.decorator.js';
+import { McpResource, McpTool, ToolAnnotationPresets, type McpResourceContents } from '../mcp/tools/mcp-tool.decorator.js';
 import type { ToolContext } from '../mcp/tools/tool-call.js';
 import { DisplayUploadDocumentsFormInput, UploadFormLink } from './dto/upload-form.dto.js';
 import { MCP_APP_MIME_TYPE, UPLOAD_FORM_RESOURCE_URI, uploadFormPage } from './upload-form-page.js';
@@ -25,8 +25,8 @@ export class UploadFormTools {
       'clients that render MCP Apps show the same form inline. Each file becomes a READY document.',
     input: DisplayUploadDocumentsFormInput,
     output: UploadFormLink,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-    taskType: false,
+    annotations: ToolAnnotationPresets.createsOwnData,
+    workspace: { argument: 'workspaceId', storeOutputAs: false },
     meta: { ui: { resourceUri: UPLOAD_FORM_RESOURCE_URI }, 'ui/resourceUri': UPLOAD_FORM_RESOURCE_URI },
   })
   display(input: DisplayUploadDocumentsFormInput, context: ToolContext): Promise<UploadFormLink> {

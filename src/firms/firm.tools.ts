@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InvalidInputException } from '../common/errors/app.exception.js';
-import { McpTool } from '../mcp/tools/mcp-tool.decorator.js';
+import { McpTool, ToolAnnotationPresets } from '../mcp/tools/mcp-tool.decorator.js';
 import type { ToolContext } from '../mcp/tools/tool-call.js';
 import { FirmResult, LinkToFirmInput } from './dto/link-to-firm.dto.js';
 import { FirmsService } from './firms.service.js';
@@ -17,7 +17,7 @@ export class FirmTools {
       "Members share the people's monthly free tier, one payment mandate and their deal workspaces.",
     input: LinkToFirmInput,
     output: FirmResult,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: ToolAnnotationPresets.createsOwnData,
   })
   link(input: LinkToFirmInput, context: ToolContext): Promise<FirmResult> {
     const chosen = [input.firmName !== undefined, input.inviteCode !== undefined, input.leave === true].filter(Boolean).length;

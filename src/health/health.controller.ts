@@ -39,7 +39,7 @@ export class HealthController {
     try {
       result = await this.health.check(checks);
     } catch (failure) {
-      const details = ((failure as { response?: HealthCheckResult }).response?.details ?? {}) as HealthCheckResult['details'];
+      const details: HealthCheckResult['details'] = (failure as { response?: HealthCheckResult }).response?.details ?? {};
       const down = Object.entries(details)
         .filter(([, detail]) => detail.status !== 'up')
         .map(([name]) => name);

@@ -46,7 +46,7 @@ export class BullJobDispatcher implements JobDispatcher {
     this.closing = true;
     const closed = this.queue.close().then(() => true, () => true);
     if (this.redisDown || !(await Promise.race([closed, sleep(this.closeTimeoutMs, false, { ref: false })]))) {
-      await this.queue.disconnect().catch(() => undefined);
+      for (const client of this.queue.clients) client.disconnect();
     }
   }
 }

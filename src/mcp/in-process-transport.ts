@@ -27,18 +27,18 @@ export class InProcessTransport implements Transport {
     const deliver = this.pending.get(message.id);
     if (!deliver) return;
     this.pending.delete(message.id);
-    deliver(message as JSONRPCResponse);
+    deliver(message);
   }
 
-  request(message: JSONRPCRequest, extra: MessageExtraInfo): Promise<JSONRPCResponse> {
+  request(message: JSONRPCRequest): Promise<JSONRPCResponse> {
     const internalId = ++this.nextId;
     return new Promise((resolve) => {
       this.pending.set(internalId, (response) => resolve({ ...response, id: message.id }));
-      this.onmessage!({ ...message, id: internalId }, extra);
+      this.onmessage!({ ...message, id: internalId });
     });
   }
 
-  notify(message: JSONRPCNotification, extra: MessageExtraInfo): void {
-    this.onmessage!(message, extra);
+  notify(message: JSONRPCNotification): void {
+    this.onmessage!(message);
   }
 }

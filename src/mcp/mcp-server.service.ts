@@ -11,15 +11,15 @@ import {
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
+  type CallToolRequest,
   type JSONRPCErrorResponse,
   type JSONRPCResponse,
-  type MessageExtraInfo,
 } from '@modelcontextprotocol/sdk/types.js';
 import { SERVICE_NAME, SERVICE_VERSION } from '../config/public-urls.js';
-import type { Principal } from '../oauth/tokens/principal.js';
+import { InvalidInputException } from '../common/errors/app.exception.js';
 import { InProcessTransport } from './in-process-transport.js';
 import type { ToolContext } from './tools/tool-call.js';
-import { ToolRegistry } from './tools/tool-registry.service.js';
+import { answeredOverHttp, JsonRpcError, ToolRegistry, toolErrorResult } from './tools/tool-registry.service.js';
 
 /**
  * The SDK reports params that fail its schema as an internal error (-32603); they are checked
@@ -39,11 +39,10 @@ const VERSIONS_WITHOUT_BATCHES = new Set(['2025-06-18', '2025-11-25']);
 
 export type McpExchange = { status: 200; body: JSONRPCResponse | JSONRPCResponse[] } | { status: 202 };
 
-interface McpRequestContext {
-  principal: Principal;
-  requestId: string;
-  /** The Idempotency-Key header. */
-  idempotencyKey?: string;
+/** One HTTP request to /mcp, as the endpoint read it. */
+export interface McpRequest {
+  /** The caller, for every tool call of the request; its idempotency key is the Idempotency-Key header, if any. */
+  context: ToolContext;
   /** The MCP-Protocol-Version header, when the client sent one. */
   protocolVersion?: string;
 }
@@ -76,11 +75,6 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
     this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list() }));
     this.server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: this.tools.resources() }));
     this.server.setRequestHandler(ReadResourceRequestSchema, (request) => this.tools.readResource(request.params.uri));
-    this.server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
-      const context = extra.authInfo?.extra?.toolContext as ToolContext;
-      const metaKey = request.params._meta?.idempotencyKey;
-      return this.tools.call(request.params.name, request.params.arguments ?? {}, typeof metaKey === 'string' ? { ...context, idempotencyKey: metaKey } : context);
-    });
   }
 
   async onModuleInit(): Promise<void> {
@@ -91,51 +85,49 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
     await this.server.close();
   }
 
-  /** One HTTP request's body: a message, or a batch where the protocol version allows one. */
-  async exchange(body: unknown, context: McpRequestContext): Promise<McpExchange> {
-    const escalation: ToolContext['escalation'] = {};
-    const toolContext: ToolContext = { principal: context.principal, accountId: context.principal.accountId, requestId: context.requestId, idempotencyKey: context.idempotencyKey, escalation };
-    const extra: MessageExtraInfo = {
-      authInfo: { token: '', clientId: context.principal.clientId, scopes: context.principal.scopes, extra: { toolContext } },
-    };
-
+  /**
+   * One HTTP request's body: a message, or a batch where the protocol version allows one. A tool
+   * call that must be answered over HTTP (402) fails the whole request, once every entry of its
+   * batch has finished, so that no entry is left running unanswered.
+   */
+  async exchange(body: unknown, request: McpRequest): Promise<McpExchange> {
     if (Array.isArray(body)) {
-      if (context.protocolVersion && VERSIONS_WITHOUT_BATCHES.has(context.protocolVersion)) {
-        return { status: 200, body: errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: protocol version ${context.protocolVersion} has no JSON-RPC batches; send one message per request.`) };
+      if (request.protocolVersion && VERSIONS_WITHOUT_BATCHES.has(request.protocolVersion)) {
+        return { status: 200, body: errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: protocol version ${request.protocolVersion} has no JSON-RPC batches; send one message per request.`) };
       }
       if (body.length === 0) return { status: 200, body: errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch.') };
-      const responses = (await Promise.all(body.map((message) => this.one(message, extra)))).filter((response): response is JSONRPCResponse => response !== undefined);
-      if (escalation.failure) throw escalation.failure;
+      const settled = await Promise.allSettled(body.map((message) => this.one(message, request.context)));
+      const responses: JSONRPCResponse[] = [];
+      for (const entry of settled) {
+        if (entry.status === 'rejected') throw entry.reason;
+        if (entry.value) responses.push(entry.value);
+      }
       return responses.length > 0 ? { status: 200, body: responses } : { status: 202 };
     }
-    const response = await this.one(body, extra);
-    // A call refused for payment is an HTTP 402 problem record, not a JSON-RPC error (DECISIONS.md "Errors").
-    if (escalation.failure) throw escalation.failure;
+    const response = await this.one(body, request.context);
     return response ? { status: 200, body: response } : { status: 202 };
   }
 
   /**
    * The answer to one message: a response for a request or an invalid message, nothing otherwise.
-   * Never throws: an entry that fails unexpectedly answers -32603 for itself, and the other entries
-   * of its batch keep their answers.
+   * Throws only what is answered over HTTP (402); an entry that fails unexpectedly answers -32603
+   * for itself, and the other entries of its batch keep their answers.
    */
-  private async one(message: unknown, extra: MessageExtraInfo): Promise<JSONRPCResponse | undefined> {
+  private async one(message: unknown, context: ToolContext): Promise<JSONRPCResponse | undefined> {
     try {
-      return await this.answer(message, extra);
+      return await this.answer(message, context);
     } catch (error) {
-      const context = extra.authInfo?.extra?.toolContext as ToolContext;
+      if (answeredOverHttp(error)) throw error;
+      const id = idOf(message);
+      if (error instanceof JsonRpcError) return errorResponse(id, error.code, error.message);
       this.logger.error({ err: error, correlationId: context.requestId }, 'JSON-RPC message failed');
-      const id = (message as { id?: unknown } | null)?.id;
-      return errorResponse(typeof id === 'string' || typeof id === 'number' ? id : null, ErrorCode.InternalError, `Internal error; quote urn:uuid:${context.requestId} when reporting it.`);
+      return errorResponse(id, ErrorCode.InternalError, `Internal error; quote urn:uuid:${context.requestId} when reporting it.`);
     }
   }
 
-  private async answer(message: unknown, extra: MessageExtraInfo): Promise<JSONRPCResponse | undefined> {
+  private async answer(message: unknown, context: ToolContext): Promise<JSONRPCResponse | undefined> {
     const parsed = JSONRPCMessageSchema.safeParse(message);
-    if (!parsed.success) {
-      const id = (message as { id?: unknown } | null)?.id;
-      return errorResponse(typeof id === 'string' || typeof id === 'number' ? id : null, ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.');
-    }
+    if (!parsed.success) return errorResponse(idOf(message), ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.');
     if (isJSONRPCRequest(parsed.data)) {
       const schema = PARAMS_CHECKED.get(parsed.data.method);
       const checked = schema?.safeParse(parsed.data);
@@ -143,10 +135,30 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
         const problems = checked.error!.issues.map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`).join('; ');
         return errorResponse(parsed.data.id, ErrorCode.InvalidParams, `Invalid params for ${parsed.data.method}: ${problems}`);
       }
-      return this.transport.request(parsed.data, extra);
+      if (parsed.data.method === 'tools/call') return { jsonrpc: '2.0', id: parsed.data.id, result: await this.callTool(parsed.data.params as CallToolRequest['params'], context) };
+      return this.transport.request(parsed.data);
     }
-    if (isJSONRPCNotification(parsed.data)) this.transport.notify(parsed.data, extra);
+    if (isJSONRPCNotification(parsed.data)) this.transport.notify(parsed.data);
     // Responses from the client answer requests this server never sends: nothing to do.
     return undefined;
   }
+
+  /**
+   * tools/call goes to the registry directly (its params were checked against the SDK's schema
+   * above): the call's context travels as a typed argument, and a 402 leaves as an exception,
+   * neither of which the SDK's request handlers can carry. The idempotency key is read here only:
+   * `params._meta.idempotencyKey` first, else the Idempotency-Key header.
+   */
+  private callTool(params: CallToolRequest['params'], context: ToolContext) {
+    const metaKey = params._meta?.idempotencyKey;
+    if (metaKey !== undefined && typeof metaKey !== 'string') {
+      return Promise.resolve(toolErrorResult(new InvalidInputException('params._meta.idempotencyKey must be a string of 1-255 visible ASCII characters.')));
+    }
+    return this.tools.call(params.name, params.arguments ?? {}, metaKey === undefined ? context : { ...context, idempotencyKey: metaKey });
+  }
+}
+
+function idOf(message: unknown): string | number | null {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
 }

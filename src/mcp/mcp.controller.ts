@@ -57,7 +57,8 @@ export class McpController {
       const refusal = await this.countBatch(body.length, request, reply);
       if (refusal) return void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(refusal));
     }
-    const exchange = await this.mcp.exchange(body, { principal: request.principal!, requestId: request.id, protocolVersion, idempotencyKey });
+    const { accountId, clientId } = request.principal!;
+    const exchange = await this.mcp.exchange(body, { context: { accountId, clientId, requestId: request.id, idempotencyKey }, protocolVersion });
     if (exchange.status === 202) return void reply.status(202).send();
     void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(exchange.body));
   }

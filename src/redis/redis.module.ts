@@ -33,7 +33,7 @@ export async function connectSharedState(config: AppConfig): Promise<SharedState
     await client.ping();
   } catch (error) {
     client.disconnect();
-    throw new Error(`Redis at ${redactedUrl(config.redisUrl)} is unreachable (REDIS_URL): ${(error as Error).message}`);
+    throw new Error(`Redis at ${redactedUrl(config.redisUrl)} is unreachable (REDIS_URL): ${(error as Error).message}`, { cause: error });
   }
   logger.log(`rate-limit counters and job queues in Redis at ${redactedUrl(config.redisUrl)}`);
   return { kind: 'redis', client, url: config.redisUrl };

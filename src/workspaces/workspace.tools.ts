@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { McpTool } from '../mcp/tools/mcp-tool.decorator.js';
+import { McpTool, ToolAnnotationPresets } from '../mcp/tools/mcp-tool.decorator.js';
 import type { ToolContext } from '../mcp/tools/tool-call.js';
 import { CreateDealWorkspaceInput, DealWorkspaceResult, DealWorkspaceWithOutputsResult, GetDealWorkspaceInput } from './dto/workspace.dto.js';
 import { WorkspacesService } from './workspaces.service.js';
@@ -14,7 +14,7 @@ export class WorkspaceTools {
     description: 'Opens a workspace for one deal. Pass its workspaceId to later tools: each result is stored in the workspace under its task type.',
     input: CreateDealWorkspaceInput,
     output: DealWorkspaceResult,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
+    annotations: ToolAnnotationPresets.createsOwnData,
   })
   create(input: CreateDealWorkspaceInput, context: ToolContext): Promise<DealWorkspaceResult> {
     return this.workspaces.create(context.accountId, input.clientName, input.metadata);
@@ -26,9 +26,8 @@ export class WorkspaceTools {
     description: 'The workspace metadata and every task output stored in it, by task type (newest first).',
     input: GetDealWorkspaceInput,
     output: DealWorkspaceWithOutputsResult,
-    annotations: { readOnlyHint: true, openWorldHint: false },
-    taskType: false,
-    checksWorkspaceAccess: true,
+    annotations: ToolAnnotationPresets.readsOwnData,
+    workspace: { argument: 'workspaceId', storeOutputAs: false, accessCheckedByTool: true },
   })
   get(input: GetDealWorkspaceInput, context: ToolContext): Promise<DealWorkspaceWithOutputsResult> {
     return this.workspaces.withOutputs(context.accountId, input.workspaceId);

@@ -117,3 +117,19 @@ export async function startMediumModule(
     },
   };
 }
+
+/** An account row of `kind`, as sign-up or machine registration would leave it (without their other rows). */
+export async function insertAccount(dataSource: DataSource, kind: 'human' | 'machine'): Promise<string> {
+  const [{ id }] = (await dataSource.query('INSERT INTO accounts (kind, display_name) VALUES ($1, $2) RETURNING id', [kind, `medium ${kind}`])) as { id: string }[];
+  return id;
+}
+
+/** A payment mandate of `ownerId` (an account or a firm) on `rail`, valid from `validFrom` for a year. */
+export async function insertMandate(dataSource: DataSource, ownerId: string, accountId: string, options: { rail: 'fiat' | 'crypto'; budgetCents: number; validFrom: Date }): Promise<string> {
+  const validUntil = new Date(options.validFrom.getTime() + 365 * 24 * 3600 * 1000);
+  const [{ id }] = (await dataSource.query(
+    `INSERT INTO payment_mandates (account_id, owner_id, rail, budget_cents, valid_from, valid_until, "authorization") VALUES ($1, $2, $3, $4, $5, $6, '{}') RETURNING id`,
+    [accountId, ownerId, options.rail, options.budgetCents, options.validFrom, validUntil],
+  )) as { id: string }[];
+  return id;
+}

@@ -1,10 +1,12 @@
 import { Injectable, Module } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { USAGE_PLAN, type UsageKey } from '../../src/billing/usage-plan.js';
+import { USAGE_PLAN, type UsageKey } from '../../src/config/usage-plan.js';
 import { Clock } from '../../src/common/clock.js';
 import { InvalidInputException } from '../../src/common/errors/app.exception.js';
+import { DOCUMENT_PAGES } from '../../src/documents/document-page.counter.js';
 import { McpTool } from '../../src/mcp/tools/mcp-tool.decorator.js';
+import { PER_PAGE_TEST_TOOL, PerPageTestTool } from './per-page-test-tool.js';
 
 /** A clock the tests set: billing periods follow it. */
 export class TestClock extends Clock {
@@ -39,23 +41,32 @@ async function serve(input: TestMeteredInput): Promise<TestMeteredResult> {
   return { servedAt: new Date().toISOString(), serial: ++serial };
 }
 
+/** The key the hand-written PerPageTestTool meters: a usage key meters one tool. */
+const SHOWN_BY_PER_PAGE_TEST_TOOL: UsageKey = 'risk_discovery';
+
+/** The test tool metered under `usageKey`. */
+export const meteredTestTool = (usageKey: UsageKey): string => (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL ? PER_PAGE_TEST_TOOL : `test_metered_${usageKey}`);
+
 /**
  * One test-only tool per usage key of the price table (`test_metered_<key>`), so that metering is
- * exercised before the real tools of later issues exist. Each may be told to fail or to take time.
+ * exercised before the real tools of later issues exist: per call, or per page of `documentId`
+ * where the plan prices pages. Each may be told to fail or to take time.
  */
 @Injectable()
 class MeteredTestTools {}
 
 for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
+  if (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL) continue;
   const method = `meter_${usageKey}`;
   // A function of its own per tool: the decorator's metadata is stored on the function.
   Object.defineProperty(MeteredTestTools.prototype, method, { value: (input: TestMeteredInput) => serve(input), writable: true, configurable: true });
-  McpTool({ name: `test_metered_${usageKey}`, description: `Test tool metered under ${usageKey}.`, input: TestMeteredInput, output: TestMeteredResult, usage: usageKey })(
+  const units = USAGE_PLAN[usageKey].unit === 'page' ? { counter: DOCUMENT_PAGES, argument: 'documentId' as const } : undefined;
+  McpTool({ name: `test_metered_${usageKey}`, description: `Test tool metered under ${usageKey}.`, input: TestMeteredInput, output: TestMeteredResult, metering: { usageKey, units } })(
     MeteredTestTools.prototype,
     method,
     Object.getOwnPropertyDescriptor(MeteredTestTools.prototype, method)!,
   );
 }
 
-@Module({ providers: [MeteredTestTools] })
+@Module({ providers: [MeteredTestTools, PerPageTestTool] })
 export class MeteredTestToolsModule {}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll } from '@jest/globals';
 import type { Type } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '../../src/app.factory.js';
@@ -22,7 +23,6 @@ export interface RunningApp {
  */
 export const TEST_BASE_URL = 'https://underwriting.example.test';
 export const TEST_AGENTS_URL = 'https://agents.underwriting.example.test';
-
 
 export interface StartAppOptions {
   env?: Record<string, string | undefined>;
@@ -61,4 +61,34 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const address = app.getHttpServer().address();
   if (typeof address !== 'object' || address === null) throw new Error('server has no address');
   return { app, url: `http://127.0.0.1:${address.port}`, config, close: () => app.close() };
+}
+
+/**
+ * The app of a whole suite: started before its first test (before the suite's own `beforeAll`s
+ * declared after this call) and closed after its last. Read `url`, `app` and `config` in hooks and
+ * tests, not while the suite is being declared.
+ */
+export function appForSuite(options: StartAppOptions = {}): Omit<RunningApp, 'close'> {
+  let running: RunningApp | undefined;
+  beforeAll(async () => {
+    running = await startApp(options);
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const started = (): RunningApp => {
+    if (!running) throw new Error('the suite\'s app starts in beforeAll: read it inside a hook or test');
+    return running;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get url() {
+      return started().url;
+    },
+    get config() {
+      return started().config;
+    },
+  };
 }

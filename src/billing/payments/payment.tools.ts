@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { McpTool } from '../../mcp/tools/mcp-tool.decorator.js';
+import { McpTool, ToolAnnotationPresets } from '../../mcp/tools/mcp-tool.decorator.js';
 import type { ToolContext } from '../../mcp/tools/tool-call.js';
 import { CheckPaymentSetupInput, InitiatePaymentSetupInput, PaymentSetupSessionResult, PaymentSetupStatusResult } from '../dto/payment-setup.dto.js';
 import { PaymentSetupService, type PaymentSetupStatus } from './payment-setup.service.js';
@@ -16,7 +16,7 @@ export class PaymentTools {
       'Then call check_payment_setup with sessionToken. Once complete, metered calls beyond the free amount are charged within the budget.',
     input: InitiatePaymentSetupInput,
     output: PaymentSetupSessionResult,
-    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+    annotations: ToolAnnotationPresets.createsWithThirdParty,
   })
   initiate(input: InitiatePaymentSetupInput, context: ToolContext): Promise<PaymentSetupSessionResult> {
     return this.payments.initiate(context.accountId, input);
@@ -28,7 +28,7 @@ export class PaymentTools {
     description: 'pending, complete (with intentMandate, a signed mandate) or expired (10 minutes after initiate_payment_setup).',
     input: CheckPaymentSetupInput,
     output: PaymentSetupStatusResult,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: ToolAnnotationPresets.readsOwnData,
   })
   check(input: CheckPaymentSetupInput, context: ToolContext): Promise<PaymentSetupStatus> {
     return this.payments.check(context.accountId, input.session_token);

@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import { Clock } from '../../common/clock.js';
 import { AppConfig } from '../../config/app-config.js';
 import { Sql } from '../../database/sql.js';
-import { STALE_RESERVATION_MINUTES } from '../billing.service.js';
+import { STALE_RESERVATION_MINUTES } from '../metering.service.js';
 import { UsdcSettlementChain, type SignedTransaction, type StoredAuthorization } from './usdc-settlement-chain.js';
 
 /** pg advisory lock key of the settlement run: one replica at a time signs with the settlement wallet. */

@@ -8,7 +8,7 @@ export class McpManifest {
   @ApiProperty({ format: 'uri', description: 'Equals {agents_url}/mcp' })
   url: string;
 
-  @ApiProperty({ enum: ['streamable-http'] })
+  @ApiProperty()
   transport: 'streamable-http';
 
   @ApiPropertyOptional()

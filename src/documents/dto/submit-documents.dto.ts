@@ -4,13 +4,13 @@ import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'SubmitDocumentsInput' })
 export class SubmitDocumentsInput {
-  @ApiPropertyOptional({ description: 'Stores the document (and this result) in the workspace.', maxLength: 100 })
+  @ApiPropertyOptional({ description: 'Stores the document (and this result) in the workspace.' })
   @Optional()
   @IsString()
   @MaxLength(100)
   workspaceId?: string;
 
-  @ApiPropertyOptional({ description: 'What the document is, for example pitch-deck, financial-statement, application.', maxLength: 64, example: 'pitch-deck' })
+  @ApiPropertyOptional({ description: 'What the document is, for example pitch-deck, financial-statement, application.', example: 'pitch-deck' })
   @Optional()
   @IsString()
   @Matches(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'documentType must be lower-case words joined by hyphens, for example pitch-deck' })
@@ -24,14 +24,14 @@ export class SubmitDocumentsInput {
   @IsBase64()
   content?: string;
 
-  @ApiPropertyOptional({ description: 'The file name (required with content).', maxLength: 255, example: 'acme-deck.pdf' })
+  @ApiPropertyOptional({ description: 'The file name (required with content).', example: 'acme-deck.pdf' })
   @Optional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)
   fileName?: string;
 
-  @ApiPropertyOptional({ description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, XLSX, CSV and plain text are accepted.', maxLength: 127, example: 'application/pdf' })
+  @ApiPropertyOptional({ description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, XLSX, CSV and plain text are accepted.', example: 'application/pdf' })
   @Optional()
   @IsString()
   @MaxLength(127)
@@ -43,7 +43,7 @@ export class DocumentResult {
   @ApiProperty()
   documentId: string;
 
-  @ApiProperty({ enum: ['PENDING_UPLOAD', 'READY'] })
+  @ApiProperty()
   status: 'PENDING_UPLOAD' | 'READY';
 
   @ApiPropertyOptional()

@@ -4,13 +4,13 @@ import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'DisplayUploadDocumentsFormInput' })
 export class DisplayUploadDocumentsFormInput {
-  @ApiPropertyOptional({ description: 'Files uploaded through the page go into this workspace.', maxLength: 100 })
+  @ApiPropertyOptional({ description: 'Files uploaded through the page go into this workspace.' })
   @Optional()
   @IsString()
   @MaxLength(100)
   workspaceId?: string;
 
-  @ApiPropertyOptional({ description: 'The documentType given to every file uploaded through the page, for example financial-statement.', maxLength: 64 })
+  @ApiPropertyOptional({ description: 'The documentType given to every file uploaded through the page, for example financial-statement.' })
   @Optional()
   @IsString()
   @Matches(/^[a-z0-9][a-z0-9-]{0,63}$/, { message: 'documentType must be lower-case words joined by hyphens, for example pitch-deck' })

@@ -4,14 +4,14 @@ import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'LinkToFirmInput' })
 export class LinkToFirmInput {
-  @ApiPropertyOptional({ description: 'Create a firm with this name; the caller becomes its first member and gets its invite code.', maxLength: 200 })
+  @ApiPropertyOptional({ description: 'Create a firm with this name; the caller becomes its first member and gets its invite code.' })
   @Optional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
   firmName?: string;
 
-  @ApiPropertyOptional({ description: 'Join the firm whose creator shared this code.', maxLength: 100 })
+  @ApiPropertyOptional({ description: 'Join the firm whose creator shared this code.' })
   @Optional()
   @IsString()
   @IsNotEmpty()
@@ -32,7 +32,7 @@ export class FirmResult {
   @ApiProperty()
   firmName: string;
 
-  @ApiProperty({ enum: ['creator', 'member', 'left'] })
+  @ApiProperty()
   role: 'creator' | 'member' | 'left';
 
   @ApiProperty()

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppException, InvalidInputException } from '../../common/errors/app.exception.js';
 import { PROCESS_ID } from '../../common/process-identity.js';
 import { ToolCallInterceptorProvider } from './mcp-tool.decorator.js';
-import type { ToolCall, ToolCallInterceptor } from './tool-call.js';
+import { ToolCallStage, type ToolCall, type ToolCallInterceptor } from './tool-call.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 /**
@@ -24,10 +24,10 @@ function canonical(value: unknown): unknown {
  * A call carrying an idempotency key (the `Idempotency-Key` header or `params._meta.idempotencyKey`)
  * runs once per account and key: a retry gets the first result, without running or being metered
  * again. JSON-RPC ids are never used for this: they restart with every client connection. Runs
- * first, so that a replayed call never reaches metering.
+ * first (ToolCallStage.replay), so that a replayed call never reaches metering.
  */
 @Injectable()
-@ToolCallInterceptorProvider({ order: 5 })
+@ToolCallInterceptorProvider({ stage: ToolCallStage.replay })
 export class IdempotencyInterceptor implements ToolCallInterceptor {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -39,14 +39,14 @@ export class IdempotencyInterceptor implements ToolCallInterceptor {
     const argumentsSha256 = createHash('sha256').update(JSON.stringify(canonical(call.input))).digest('hex');
     // A new key is claimed; so is a key whose running call lost its process (lease expired), for
     // the same call only. One statement, so two retries at once still run the call once.
-    const claimed = (await this.dataSource.query(
+    const claimed = await this.dataSource.query<unknown[]>(
       `INSERT INTO idempotent_tool_calls AS held (account_id, idempotency_key, tool_name, arguments_sha256, status, owner, lease_expires_at)
        VALUES ($1, $2, $3, $4, 'running', $5, now() + make_interval(secs => $6))
        ON CONFLICT (account_id, idempotency_key) DO UPDATE SET owner = EXCLUDED.owner, lease_expires_at = EXCLUDED.lease_expires_at, created_at = now()
         WHERE held.status = 'running' AND held.lease_expires_at < now() AND held.tool_name = EXCLUDED.tool_name AND held.arguments_sha256 = EXCLUDED.arguments_sha256
        RETURNING 1`,
       [accountId, key, call.tool.name, argumentsSha256, PROCESS_ID, IDEMPOTENCY_LEASE_SECONDS],
-    )) as unknown[];
+    );
     if (claimed.length === 0) return this.replay(accountId, key, call.tool.name, argumentsSha256);
 
     const held = [accountId, key, PROCESS_ID];
@@ -72,11 +72,11 @@ export class IdempotencyInterceptor implements ToolCallInterceptor {
   }
 
   private async replay(accountId: string, key: string, toolName: string, argumentsSha256: string): Promise<unknown> {
-    const [first] = (await this.dataSource.query(
+    const [first] = await this.dataSource.query<{ tool_name: string; arguments_sha256: string; status: 'running' | 'completed'; result: unknown; lease_seconds: number | null }[]>(
       `SELECT tool_name, arguments_sha256, status, result, GREATEST(1, CEIL(EXTRACT(EPOCH FROM (lease_expires_at - now()))))::int AS lease_seconds
          FROM idempotent_tool_calls WHERE account_id = $1 AND idempotency_key = $2`,
       [accountId, key],
-    )) as { tool_name: string; arguments_sha256: string; status: 'running' | 'completed'; result: unknown; lease_seconds: number | null }[];
+    );
     if (!first) throw new AppException({ status: 409, detail: 'The first call with this idempotency key failed while this one waited; retry it.' });
     if (first.tool_name !== toolName || first.arguments_sha256 !== argumentsSha256) {
       throw new InvalidInputException('This idempotency key was used for a different call (another tool or other arguments); use a new key for a new call.');

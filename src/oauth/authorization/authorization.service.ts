@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { randomToken, sha256 } from '../../common/crypto/random-token.js';
 import { OAuthException, type OAuthErrorName } from '../../common/errors/oauth.exception.js';
 import { PublicUrls } from '../../config/public-urls.js';
-import { HUMAN_SCOPES } from '../../discovery/discovery.service.js';
+import { HUMAN_SCOPES } from '../../config/security-schemes.js';
 import { redirectUriMatches } from '../clients/redirect-uri.js';
 import { AuthorizationCode } from '../entities/authorization-code.entity.js';
 import { OAuthClient } from '../entities/oauth-client.entity.js';

@@ -4,8 +4,8 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { DataSource, Repository } from 'typeorm';
 import { AccountsService } from '../../accounts/accounts.service.js';
-import { BillingService } from '../../billing/billing.service.js';
-import { REGISTRATION_TRIAL_KEYS, registrationPricing } from '../../billing/usage-plan.js';
+import { MeteringService } from '../../billing/metering.service.js';
+import { REGISTRATION_TRIAL_KEYS, registrationPricing } from '../../config/usage-plan.js';
 import { randomToken, sha256 } from '../../common/crypto/random-token.js';
 import { RateLimitedException } from '../../common/errors/app.exception.js';
 import { OAuthException, type OAuthErrorName } from '../../common/errors/oauth.exception.js';
@@ -25,7 +25,7 @@ export class ClientRegistrationService {
     @InjectRepository(OAuthClient) private readonly clients: Repository<OAuthClient>,
     private readonly dataSource: DataSource,
     private readonly accounts: AccountsService,
-    private readonly billing: BillingService,
+    private readonly metering: MeteringService,
     private readonly urls: PublicUrls,
     private readonly config: AppConfig,
     private readonly rateLimiter: RateLimiterService,
@@ -82,7 +82,7 @@ export class ClientRegistrationService {
       [client, seeded] = await this.dataSource.transaction(async (manager) => {
         const account = await this.accounts.createMachineAccount(request.client_name, manager);
         // The trial is seeded with the account, in the same transaction: it exists exactly once.
-        const trial = await this.billing.seedMachineTrial(account.id, manager);
+        const trial = await this.metering.seedMachineTrial(account.id, manager);
         const saved = await manager.save(
           manager.create(OAuthClient, {
             clientId: `uwm_${randomToken(18)}`,

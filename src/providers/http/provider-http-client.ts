@@ -250,6 +250,8 @@ export function providerMessage(body: unknown, secrets: string[]): string | unde
   }
   const found = candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate.trim().length > 0);
   if (!found) return undefined;
+  // Control characters (a provider's body may hold any) would break a log line or a tool result.
+  // eslint-disable-next-line no-control-regex
   let message = found.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
   for (const secret of secrets) message = message.split(secret).join('[redacted]');
   return message.length > 200 ? `${message.slice(0, 199)}…` : message;

@@ -4,7 +4,7 @@ import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'CreateDealWorkspaceInput' })
 export class CreateDealWorkspaceInput {
-  @ApiProperty({ description: 'The company or borrower the deal is about.', maxLength: 200, example: 'Acme Robotics' })
+  @ApiProperty({ description: 'The company or borrower the deal is about.', example: 'Acme Robotics' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
@@ -18,7 +18,7 @@ export class CreateDealWorkspaceInput {
 
 @ApiSchema({ name: 'GetDealWorkspaceInput' })
 export class GetDealWorkspaceInput {
-  @ApiProperty({ description: 'From create_deal_workspace.', maxLength: 100 })
+  @ApiProperty({ description: 'From create_deal_workspace.' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
@@ -33,7 +33,7 @@ export class DealWorkspaceResult {
   @ApiProperty()
   clientName: string;
 
-  @ApiProperty({ enum: ['ACTIVE'] })
+  @ApiProperty()
   status: 'ACTIVE';
 
   @ApiProperty({ type: 'object', additionalProperties: true })

@@ -6,7 +6,7 @@ export const TOKEN_ENDPOINT_AUTH_METHODS = ['none', 'client_secret_basic', 'clie
 
 /** RFC 7591 client metadata (SERVICE-SPEC 2.1). Unknown members are accepted and ignored. */
 export class RegisterClientRequest {
-  @ApiPropertyOptional({ maxLength: 200 })
+  @ApiPropertyOptional()
   @IsOptional()
   @IsString()
   @MaxLength(200)

@@ -4,7 +4,7 @@ import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 /** SERVICE-SPEC 2.2 request. */
 export class RegisterMachineClientRequest {
-  @ApiProperty({ description: 'Display name for the agent or pipeline', maxLength: 100, example: 'nightly-underwriting-pipeline' })
+  @ApiProperty({ description: 'Display name for the agent or pipeline', example: 'nightly-underwriting-pipeline' })
   @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @IsNotEmpty()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ConfigurationError, loadConfiguration } from '../config/app-config.js';
+import { ConfigurationError, loadConfiguration } from './app-config.js';
 import { registrationPricing, resolveUsagePlan, USAGE_PLAN } from './usage-plan.js';
 
 describe('the price and quota table', () => {

@@ -16,9 +16,11 @@ export type UsageKey =
 
 export type UsageUnit = 'call' | 'page';
 
+/**
+ * A usage key's price and free amounts. Which tool it meters is the tool's own declaration
+ * (`@McpTool({ metering: { usageKey } })`), checked against this table at start-up.
+ */
 export interface UsagePlanEntry {
-  /** The tool metered under this key. */
-  tool: string;
   unit: UsageUnit;
   /** How the price reads to a person: "per check", "per memo", ... */
   unitLabel: string;
@@ -31,16 +33,16 @@ export type UsagePlan = Readonly<Record<UsageKey, UsagePlanEntry>>;
 
 /** The defaults: SERVICE-SPEC 8.1 and 8.2 (USAGE_PLAN_OVERRIDES changes amounts and prices per key). */
 export const USAGE_PLAN: UsagePlan = {
-  pitch_deck_precheck: { tool: 'pitch_deck_precheck', unit: 'call', unitLabel: 'per check', priceCents: 50, humanMonthlyFree: 15, machineTrialFree: 1 },
-  credit_memo_drafting: { tool: 'professional_memo_agent', unit: 'call', unitLabel: 'per memo', priceCents: 499, humanMonthlyFree: 3, machineTrialFree: 1 },
-  document_classification: { tool: 'document_intelligence_agent', unit: 'page', unitLabel: 'per page', priceCents: 6, humanMonthlyFree: 10, machineTrialFree: 2 },
-  financial_data_extraction: { tool: 'data_extraction_agent', unit: 'page', unitLabel: 'per page', priceCents: 15, humanMonthlyFree: 5, machineTrialFree: 1 },
-  quantitative_analysis: { tool: 'quantitative_analysis_agent', unit: 'call', unitLabel: 'per analysis', priceCents: 150, humanMonthlyFree: 5, machineTrialFree: 1 },
+  pitch_deck_precheck: { unit: 'call', unitLabel: 'per check', priceCents: 50, humanMonthlyFree: 15, machineTrialFree: 1 },
+  credit_memo_drafting: { unit: 'call', unitLabel: 'per memo', priceCents: 499, humanMonthlyFree: 3, machineTrialFree: 1 },
+  document_classification: { unit: 'page', unitLabel: 'per page', priceCents: 6, humanMonthlyFree: 10, machineTrialFree: 2 },
+  financial_data_extraction: { unit: 'page', unitLabel: 'per page', priceCents: 15, humanMonthlyFree: 5, machineTrialFree: 1 },
+  quantitative_analysis: { unit: 'call', unitLabel: 'per analysis', priceCents: 150, humanMonthlyFree: 5, machineTrialFree: 1 },
   // No price in the spec: configurable, documented defaults.
-  automated_underwriting: { tool: 'automated_underwriting', unit: 'call', unitLabel: 'per decision', priceCents: 200, humanMonthlyFree: 3, machineTrialFree: 1 },
-  fraud_detection: { tool: 'fraud_detection', unit: 'call', unitLabel: 'per check', priceCents: 100, humanMonthlyFree: 5, machineTrialFree: 1 },
-  risk_discovery: { tool: 'risk_discovery_agent', unit: 'page', unitLabel: 'per page', priceCents: 24, humanMonthlyFree: 0, machineTrialFree: 0 },
-  entity_compliance: { tool: 'entity_compliance_agent', unit: 'call', unitLabel: 'per check', priceCents: 60, humanMonthlyFree: 0, machineTrialFree: 0 },
+  automated_underwriting: { unit: 'call', unitLabel: 'per decision', priceCents: 200, humanMonthlyFree: 3, machineTrialFree: 1 },
+  fraud_detection: { unit: 'call', unitLabel: 'per check', priceCents: 100, humanMonthlyFree: 5, machineTrialFree: 1 },
+  risk_discovery: { unit: 'page', unitLabel: 'per page', priceCents: 24, humanMonthlyFree: 0, machineTrialFree: 0 },
+  entity_compliance: { unit: 'call', unitLabel: 'per check', priceCents: 60, humanMonthlyFree: 0, machineTrialFree: 0 },
 };
 
 /** The four trial keys the machine registration response reports (SERVICE-SPEC 2.2). */
@@ -87,7 +89,7 @@ export function resolveUsagePlan(overrides: string | undefined): { plan: UsagePl
       problems.push(`USAGE_PLAN_OVERRIDES.${key}: must be an object`);
       continue;
     }
-    for (const [field, value] of Object.entries(change)) {
+    for (const [field, value] of Object.entries(change as Record<string, unknown>)) {
       if (!(OVERRIDABLE as readonly string[]).includes(field)) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: not one of ${OVERRIDABLE.join(', ')}`);
       else if (!Number.isInteger(value) || (value as number) < 0) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: must be a non-negative integer (cents or units)`);
     }

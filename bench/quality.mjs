@@ -1,0 +1,103 @@
+// Quality of the built-in analysis engine on a generated, labelled corpus (see README.md).
+// Run after `npm run build`: node bench/quality.mjs [--seed N] [--statements N] [--per-kind N] [--write DIR] [--verbose]
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { generateCorpus } from './quality/generate.mjs';
+
+const { readPdfLayout } = await import('../dist/src/analysis/layout/pdf-layout.js');
+const { classifyDocument, extractFinancialData } = await import('../dist/src/analysis/builtin-analysis-engine.js');
+const { isVerbatim } = await import('../dist/src/analysis/verbatim.js');
+
+const option = (name, fallback) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const seed = Number(option('seed', 1));
+const verbose = process.argv.includes('--verbose');
+const writeDir = option('write', null);
+const corpus = await generateCorpus({ seed, statements: Number(option('statements', 60)), perKind: Number(option('per-kind', 12)) });
+
+const confusion = new Map();
+let correct = 0;
+const byConcept = new Map();
+const tally = (concept) => byConcept.get(concept) ?? byConcept.set(concept, { tp: 0, fp: 0, fn: 0 }).get(concept);
+let quotes = 0;
+let verbatimLayout = 0;
+let verbatimStored = 0;
+let statementDocs = 0;
+
+for (const document of corpus) {
+  if (writeDir) {
+    mkdirSync(writeDir, { recursive: true });
+    writeFileSync(join(writeDir, `${document.name}.pdf`), document.bytes);
+    writeFileSync(join(writeDir, `${document.name}.json`), JSON.stringify(document.label, null, 2));
+  }
+  const pages = await readPdfLayout(new Uint8Array(document.bytes));
+  // The text the document reader stores today (unpdf extractText): quotes must be verbatim there too.
+  const pdf = await getDocumentProxy(new Uint8Array(document.bytes), { verbosity: 0 });
+  const stored = new Map((await extractText(pdf, { mergePages: false })).text.map((text, index) => [index + 1, text]));
+  await pdf.destroy();
+  const layoutTexts = new Map(pages.map((page) => [page.page, page.text]));
+
+  const classification = classifyDocument(document.name, pages);
+  const expected = document.label.documentType;
+  if (classification.documentType === expected) correct++;
+  else if (verbose) console.log(`misclassified ${document.name} (seed ${document.seed}) as ${classification.documentType} ${classification.confidence}`, classification.signals.map((signal) => signal.name).join(', '));
+  const key = `${expected} -> ${classification.documentType}`;
+  confusion.set(key, (confusion.get(key) ?? 0) + 1);
+  const evidences = classification.signals.map((signal) => signal.evidence);
+
+  if (expected === 'financial_statement') {
+    statementDocs++;
+    const extraction = extractFinancialData(document.name, pages, 'financial_statement');
+    evidences.push(...extraction.facts.map((fact) => fact.evidence));
+    const truth = new Map(document.label.facts.map((fact) => [`${fact.concept}|${fact.end}`, fact]));
+    const seen = new Set();
+    for (const fact of extraction.facts) {
+      const id = `${fact.concept}|${fact.period.end}`;
+      const label = truth.get(id);
+      const ok = label && !seen.has(id) && Math.abs(fact.value - label.value) <= Math.abs(label.value) * 0.005 + 1e-9;
+      if (ok) {
+        tally(fact.concept).tp++;
+        seen.add(id);
+      } else {
+        tally(fact.concept).fp++;
+        if (verbose) console.log(`${document.name} (seed ${document.seed}): extra or wrong ${id} = ${fact.value} (label ${label?.value}) "${fact.evidence.quote}"`);
+      }
+    }
+    for (const [id, label] of truth) {
+      if (!seen.has(id)) {
+        tally(label.concept).fn++;
+        if (verbose) console.log(`${document.name} (seed ${document.seed}): missed ${id} = ${label.value}`);
+      }
+    }
+  }
+  for (const evidence of evidences) {
+    quotes++;
+    if (isVerbatim(evidence, layoutTexts)) verbatimLayout++;
+    if (isVerbatim(evidence, stored)) verbatimStored++;
+  }
+}
+
+const f1 = ({ tp, fp, fn }) => {
+  const precision = tp + fp ? tp / (tp + fp) : 1;
+  const recall = tp + fn ? tp / (tp + fn) : 1;
+  return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
+};
+const pct = (value) => `${(value * 100).toFixed(1)} %`;
+const total = [...byConcept.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
+
+console.log(`\ncorpus: seed ${seed}, ${corpus.length} documents (${statementDocs} financial statements)`);
+console.log(`\n| concept | labelled | TP | FP | FN | precision | recall | F1 |\n|---|---|---|---|---|---|---|---|`);
+for (const [concept, t] of [...byConcept].sort(([a], [b]) => a.localeCompare(b))) {
+  const m = f1(t);
+  console.log(`| ${concept} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
+}
+const all = f1(total);
+console.log(`| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`);
+console.log(`\nclassification accuracy: ${correct}/${corpus.length} = ${pct(correct / corpus.length)} (target >= 95 %)`);
+for (const [pair, count] of [...confusion].filter(([pair]) => pair.split(' -> ')[0] !== pair.split(' -> ')[1])) console.log(`  confused ${pair}: ${count}`);
+console.log(`fact F1 (concept, period end, value within 0.5 %): ${all.f1.toFixed(3)} (target >= 0.90)`);
+console.log(`quotes verbatim on the layout page text: ${verbatimLayout}/${quotes} = ${pct(verbatimLayout / quotes)} (must be 100 %)`);
+console.log(`quotes verbatim on the text the document reader stores (unpdf extractText): ${verbatimStored}/${quotes} = ${pct(verbatimStored / quotes)}`);

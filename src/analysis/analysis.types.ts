@@ -1,0 +1,143 @@
+/** Shapes of the built-in analysis engine, as DOMAIN.md fixes them (a result may carry more fields, never fewer). */
+
+export const BUILTIN_ENGINE = { name: 'builtin', version: '1.0.0' } as const;
+export type EngineInfo = { name: string; version: string };
+
+/** A run of text on one line with its horizontal extent in PDF points (characters for text documents). */
+export interface LayoutCell {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+export interface LayoutLine {
+  /** The cells joined by one space: what a quote from this line is. */
+  text: string;
+  cells: LayoutCell[];
+  /** Baseline, measured from the top of the page (grows downwards). */
+  y: number;
+  fontSize: number;
+}
+
+export interface PageLayout {
+  /** 1-based. */
+  page: number;
+  width: number;
+  height: number;
+  lines: LayoutLine[];
+  /** The lines joined by line breaks: every line's text is a substring of it. */
+  text: string;
+  /** Non-whitespace characters on the page. */
+  chars: number;
+  /** True when the text came from OCR (see OcrPort). */
+  ocr: boolean;
+}
+
+export interface Evidence {
+  documentId: string;
+  page: number;
+  quote: string;
+}
+
+export interface Period {
+  label: string;
+  /** ISO date (YYYY-MM-DD). */
+  end: string;
+  months?: number;
+}
+
+export type Concept =
+  | 'Revenues'
+  | 'CostOfRevenue'
+  | 'GrossProfit'
+  | 'OperatingExpenses'
+  | 'OperatingIncomeLoss'
+  | 'DepreciationDepletionAndAmortization'
+  | 'EBITDA'
+  | 'InterestExpense'
+  | 'IncomeTaxExpenseBenefit'
+  | 'NetIncomeLoss'
+  | 'CashAndCashEquivalentsAtCarryingValue'
+  | 'AccountsReceivableNetCurrent'
+  | 'InventoryNet'
+  | 'AssetsCurrent'
+  | 'Assets'
+  | 'AccountsPayableCurrent'
+  | 'LiabilitiesCurrent'
+  | 'Liabilities'
+  | 'LongTermDebtCurrent'
+  | 'LongTermDebtNoncurrent'
+  | 'StockholdersEquity'
+  | 'LiabilitiesAndStockholdersEquity'
+  | 'NetCashProvidedByUsedInOperatingActivities'
+  | 'PaymentsToAcquirePropertyPlantAndEquipment'
+  | 'RepaymentsOfDebt';
+
+export interface Fact {
+  concept: Concept;
+  /** The line's own wording. */
+  label: string;
+  period: Period;
+  /** In units of `currency`, already scaled, signed per DOMAIN.md 4. */
+  value: number;
+  /** ISO 4217, or null when the statement states no currency. */
+  currency: string | null;
+  source: 'document';
+  evidence: Evidence;
+}
+
+export interface Check {
+  id: string;
+  passed: boolean;
+  detail: string;
+}
+
+export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_statement';
+export type PageKind = StatementKind | 'slide' | 'transactions' | 'form' | 'text' | 'image_only';
+
+export const DOCUMENT_TYPES = [
+  'pitch_deck',
+  'financial_statement',
+  'bank_statement',
+  'tax_return',
+  'loan_application',
+  'term_sheet',
+  'cap_table',
+  'legal_agreement',
+  'other',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+export interface Signal {
+  name: string;
+  weight: number;
+  evidence: Evidence;
+}
+
+export interface ClassificationResult {
+  documentId: string;
+  documentType: DocumentType;
+  confidence: number;
+  alternatives: { documentType: DocumentType; confidence: number }[];
+  pageCount: number;
+  pages: { page: number; kind: PageKind; ocr: boolean; chars: number }[];
+  language: string;
+  signals: Signal[];
+  warnings: string[];
+  engine: EngineInfo;
+}
+
+export interface ExtractionResult {
+  documentId: string;
+  documentType: DocumentType;
+  currency: string | null;
+  periods: Period[];
+  facts: Fact[];
+  /** Deck and application metrics; the statement reader produces none. */
+  claims: unknown[];
+  /** Blueprint fields; the statement reader produces none. */
+  fields: unknown[];
+  checks: Check[];
+  warnings: string[];
+  engine: EngineInfo;
+}

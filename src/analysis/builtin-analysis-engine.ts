@@ -1,0 +1,45 @@
+import { BUILTIN_ENGINE, type ClassificationResult, type DocumentType, type ExtractionResult, type PageLayout } from './analysis.types.js';
+import { classifyDocument } from './classification/document-classifier.js';
+import { readPdfLayout, type OcrPort } from './layout/pdf-layout.js';
+import { layoutFromText } from './layout/text-layout.js';
+import { readStatements } from './statements/statement-reader.js';
+import { keepVerified } from './verbatim.js';
+
+/**
+ * The built-in, offline, deterministic analysis engine (DOMAIN.md 1.3): pure functions over a
+ * document's pages. The service reads the bytes (PDF) or stored text (other formats) into pages,
+ * then asks for a classification or an extraction; the same pages give the same result.
+ */
+export async function layoutDocument(input: { bytes?: Uint8Array; mimeType: string; pages?: string[] }, options: { ocr?: OcrPort } = {}): Promise<PageLayout[]> {
+  if (input.mimeType === 'application/pdf' && input.bytes) return readPdfLayout(input.bytes, options);
+  return layoutFromText(input.pages ?? []);
+}
+
+export { classifyDocument };
+
+/**
+ * Facts, periods and checks from the statements in a document. Every fact passes the verbatim
+ * gate against the pages it cites; a fact that does not is dropped and counted in `warnings`.
+ */
+export function extractFinancialData(documentId: string, pages: PageLayout[], documentType?: DocumentType): ExtractionResult {
+  const type = documentType ?? classifyDocument(documentId, pages).documentType;
+  const reading = readStatements(documentId, pages);
+  const verified = keepVerified(reading.facts, pages, 'facts');
+  const warnings = [...reading.warnings, ...verified.warnings];
+  if (verified.kept.length === 0) warnings.push('no evidence found: no statement rows with period columns were recognised');
+  if (verified.kept.some((fact) => fact.currency === null)) warnings.push('the statements state no currency; facts carry currency null');
+  return {
+    documentId,
+    documentType: type,
+    currency: reading.currency,
+    periods: reading.periods.filter((period) => verified.kept.some((fact) => fact.period.end === period.end)),
+    facts: verified.kept,
+    claims: [],
+    fields: [],
+    checks: reading.checks,
+    warnings,
+    engine: { ...BUILTIN_ENGINE },
+  };
+}
+
+export type { ClassificationResult, ExtractionResult };

@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { currencyIn, parseAmount, scaleIn } from './amounts.js';
+
+describe('parseAmount', () => {
+  it.each([
+    ['1,234', 1234],
+    ['(1,234)', -1234],
+    ['1,234-', -1234],
+    ['-1,234', -1234],
+    ['−1,234', -1234],
+    ['$ 1,234', 1234],
+    ['($1,234)', -1234],
+    ['€1.234.567', 1234567],
+    ['1.234,50', 1234.5],
+    ['1 234 567', 1234567],
+    ['USD 12,000', 12000],
+    ['—', 0],
+    ['-', 0],
+    ['12.5', 12.5],
+  ])('reads %s as %d', (text, value) => {
+    expect(parseAmount(text)?.value).toBe(value);
+  });
+
+  it.each(['12.5%', 'Revenue', '31/12/2024', 'Q1', ''])('refuses %s as an amount', (text) => {
+    expect(parseAmount(text)).toBeNull();
+  });
+});
+
+describe('scaleIn', () => {
+  it.each([
+    ['(in thousands)', 1e3],
+    ['(In thousands of U.S. dollars)', 1e3],
+    ["$'000", 1e3],
+    ['£000', 1e3],
+    ['(in millions)', 1e6],
+    ['€m', 1e6],
+    ['(in millions of euros)', 1e6],
+    ['USD bn', 1e9],
+  ])('reads the scale of %s', (text, scale) => {
+    expect(scaleIn(text)).toBe(scale);
+  });
+
+  it('finds no scale in a heading without scale words', () => {
+    expect(scaleIn('Consolidated Balance Sheets')).toBeNull();
+  });
+});
+
+describe('currencyIn', () => {
+  it.each([
+    ['(in thousands of U.S. dollars)', 'USD'],
+    ['€m', 'EUR'],
+    ["(£'000)", 'GBP'],
+    ["(in EUR '000)", 'EUR'],
+    ['CHF thousands', 'CHF'],
+  ])('reads the currency of %s', (text, currency) => {
+    expect(currencyIn(text)).toBe(currency);
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from '@jest/globals';
+import { conceptFor } from './concept-synonyms.js';
+
+describe('conceptFor', () => {
+  it.each([
+    ['Net sales', 'income_statement', 'Revenues'],
+    ['Turnover', 'income_statement', 'Revenues'],
+    ['Revenue from contracts with customers', 'income_statement', 'Revenues'],
+    ['Cost of sales', 'income_statement', 'CostOfRevenue'],
+    ['Profit for the year', 'income_statement', 'NetIncomeLoss'],
+    ['Finance costs', 'income_statement', 'InterestExpense'],
+    ["Total shareholders' equity", 'balance_sheet', 'StockholdersEquity'],
+    ['Total stockholders’ equity', 'balance_sheet', 'StockholdersEquity'],
+    ['Borrowings, current', 'balance_sheet', 'LongTermDebtCurrent'],
+    ['Long-term debt, net of current portion', 'balance_sheet', 'LongTermDebtNoncurrent'],
+    ['Total equity and liabilities', 'balance_sheet', 'LiabilitiesAndStockholdersEquity'],
+    ['Trade and other receivables (Note 12)', 'balance_sheet', 'AccountsReceivableNetCurrent'],
+    ['Net cash provided by (used in) operating activities', 'cash_flow_statement', 'NetCashProvidedByUsedInOperatingActivities'],
+    ['Purchases of property, plant and equipment', 'cash_flow_statement', 'PaymentsToAcquirePropertyPlantAndEquipment'],
+    ['Depreciation and amortisation', 'cash_flow_statement', 'DepreciationDepletionAndAmortization'],
+  ] as const)('maps "%s" in a %s to %s', (label, statement, concept) => {
+    expect(conceptFor(label, statement, null)?.concept).toBe(concept);
+  });
+
+  it('maps a bare "Borrowings" by the balance-sheet section it stands in', () => {
+    expect(conceptFor('Borrowings', 'balance_sheet', 'current')?.concept).toBe('LongTermDebtCurrent');
+    expect(conceptFor('Borrowings', 'balance_sheet', 'noncurrent')?.concept).toBe('LongTermDebtNoncurrent');
+    expect(conceptFor('Borrowings', 'balance_sheet', null)).toBeNull();
+  });
+
+  it('leaves components and other statements\' lines unmapped', () => {
+    expect(conceptFor('Product revenue', 'income_statement', null)).toBeNull();
+    expect(conceptFor('Net income', 'cash_flow_statement', null)).toBeNull();
+    expect(conceptFor('Accounts receivable', 'cash_flow_statement', null)).toBeNull();
+    expect(conceptFor('Total costs and expenses', 'income_statement', null)).toBeNull();
+  });
+
+  it('ranks a total above a line of the same name', () => {
+    expect(conceptFor('Total revenue', 'income_statement', null)!.priority).toBeGreaterThan(conceptFor('Revenue', 'income_statement', null)!.priority);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Concept, StatementKind } from '../analysis.types.js';
+
+/**
+ * How a concept's figure becomes a fact: `cost` amounts are positive expenses (DOMAIN.md 4), read
+ * against the statement's own convention; `outflow` amounts (capex, repayments) are positive
+ * whatever the print; `signed` results keep their sign.
+ */
+export type SignRule = 'cost' | 'outflow' | 'signed';
+
+interface Synonym {
+  concept: Concept;
+  statement: StatementKind;
+  /** A second statement that states the same figure (D&A is added back in the cash flow statement). */
+  alsoIn?: StatementKind;
+  sign: SignRule;
+  /** Whole-label patterns over the normalised label (lower case, no notes, no punctuation at the ends). */
+  labels: RegExp[];
+  /** Where the balance sheet's current / non-current heading decides the concept. */
+  section?: 'current' | 'noncurrent';
+}
+
+const EQUITY_HOLDERS = "(?:stockholders|shareholders|shareowners|members|partners|owners)'? ?";
+
+const SYNONYMS: Synonym[] = [
+  { concept: 'Revenues', statement: 'income_statement', sign: 'signed', labels: [/^(?:total )?(?:net )?(?:revenues?|sales|turnover|operating revenues?|sales revenues?)(?:, net)?$/, /^(?:total )?revenues? from contracts? with customers$/, /^(?:total )?net sales and revenues?$/, /^total net revenues?$/, /^revenues?, net$/] },
+  { concept: 'CostOfRevenue', statement: 'income_statement', sign: 'cost', labels: [/^(?:total )?costs? of (?:net )?(?:revenues?|sales|goods sold|products sold|services)$/, /^cost of goods and services sold$/, /^cogs$/, /^(?:less )?cost of sales$/] },
+  { concept: 'GrossProfit', statement: 'income_statement', sign: 'signed', labels: [/^gross (?:profit|margin|income)(?: \(loss\))?$/, /^gross (?:loss|profit \/ \(loss\))$/] },
+  { concept: 'OperatingExpenses', statement: 'income_statement', sign: 'cost', labels: [/^total operating (?:expenses|costs)$/, /^operating expenses,? total$/, /^total opex$/, /^(?:total )?operating expenses$/] },
+  { concept: 'OperatingIncomeLoss', statement: 'income_statement', sign: 'signed', labels: [/^(?:total )?operating (?:income|profit|loss|result)(?: \((?:loss|profit)\))?$/, /^(?:income|profit|loss|earnings)(?: \((?:loss|profit)\))? from operations$/, /^ebit$/, /^results? from operating activities$/, /^operating (?:profit|income) \/ \(loss\)$/] },
+  { concept: 'DepreciationDepletionAndAmortization', statement: 'income_statement', alsoIn: 'cash_flow_statement', sign: 'cost', labels: [/^depreciation(?:, depletion)?(?:,)? (?:and|&) amorti[sz]ation(?: expense)?$/, /^d&a$/] },
+  { concept: 'EBITDA', statement: 'income_statement', sign: 'signed', labels: [/^ebitda$/] },
+  { concept: 'InterestExpense', statement: 'income_statement', sign: 'cost', labels: [/^interest expense(?:, net)?$/, /^finance (?:costs|expense|expenses)$/, /^interest and finance (?:costs|charges)$/, /^interest (?:charges|costs)$/] },
+  { concept: 'IncomeTaxExpenseBenefit', statement: 'income_statement', sign: 'cost', labels: [/^(?:provision for |benefit from |\(?provision\)? for )?income taxes$/, /^income tax(?:es)?(?: expense| \(?expense\)?)?(?: \(?benefit\)?)?$/, /^(?:income )?tax (?:expense|charge)(?: \(benefit\))?$/, /^taxation$/, /^provision for \(benefit from\) income taxes$/, /^income tax (?:\(expense\) benefit|expense \(benefit\)|benefit \(expense\))$/] },
+  { concept: 'NetIncomeLoss', statement: 'income_statement', sign: 'signed', labels: [/^net (?:income|loss|earnings|profit)(?: \((?:loss|profit)\))?$/, /^(?:profit|loss|\(loss\) profit|profit \(loss\)|profit \/ \(loss\)) for the (?:year|period|financial year)$/, /^net (?:income|loss|profit) for the (?:year|period)$/, /^net (?:income|profit) \/ \(loss\)$/] },
+  { concept: 'CashAndCashEquivalentsAtCarryingValue', statement: 'balance_sheet', sign: 'signed', labels: [/^cash(?:,)? (?:and|&) (?:cash )?equivalents$/, /^cash$/, /^cash and bank balances$/, /^cash at bank(?: and in hand)?$/] },
+  { concept: 'AccountsReceivableNetCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^(?:accounts|trade) receivables?(?:, net)?(?: of allowances?.*)?$/, /^trade and other receivables$/, /^receivables?, net$/, /^accounts receivable, less allowance.*$/, /^debtors$/] },
+  { concept: 'InventoryNet', statement: 'balance_sheet', sign: 'signed', labels: [/^inventor(?:y|ies)(?:, net)?$/, /^stocks?$/, /^merchandise inventor(?:y|ies)$/] },
+  { concept: 'AssetsCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current assets$/, /^current assets,? total$/] },
+  { concept: 'Assets', statement: 'balance_sheet', sign: 'signed', labels: [/^total assets$/] },
+  { concept: 'AccountsPayableCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^(?:accounts|trade) payables?$/, /^trade and other payables$/, /^creditors$/] },
+  { concept: 'LiabilitiesCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current liabilities$/, /^current liabilities,? total$/] },
+  { concept: 'Liabilities', statement: 'balance_sheet', sign: 'signed', labels: [/^total liabilities$/] },
+  { concept: 'LongTermDebtCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^current (?:portion|maturities|instalments|installments) of (?:long-term |long term )?(?:debt|borrowings|loans|notes payable|term loans?)$/, /^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans), current$/, /^current borrowings$/, /^short-term portion of long-term debt$/] },
+  { concept: 'LongTermDebtCurrent', statement: 'balance_sheet', sign: 'signed', section: 'current', labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?)$/] },
+  { concept: 'LongTermDebtNoncurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^long-term (?:debt|borrowings|loans)(?:, (?:net of|less|excluding) current (?:portion|maturities))?(?:, net)?$/, /^long term (?:debt|borrowings|loans)(?:, (?:net of|less) current (?:portion|maturities))?$/, /^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans), non-?current$/, /^non-?current borrowings$/, /^notes payable, (?:non-?current|less current portion)$/] },
+  { concept: 'LongTermDebtNoncurrent', statement: 'balance_sheet', sign: 'signed', section: 'noncurrent', labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?)$/] },
+  { concept: 'StockholdersEquity', statement: 'balance_sheet', sign: 'signed', labels: [new RegExp(`^total ${EQUITY_HOLDERS}(?:equity|deficit|equity \\(deficit\\))$`), /^total (?:equity|net worth)$/, /^(?:total )?net worth$/, /^total equity attributable to (?:owners|equity holders|shareholders) of the (?:company|parent)$/] },
+  { concept: 'LiabilitiesAndStockholdersEquity', statement: 'balance_sheet', sign: 'signed', labels: [new RegExp(`^total liabilities(?:,)? (?:and|&) ${EQUITY_HOLDERS}(?:equity|deficit|equity \\(deficit\\))$`), /^total liabilities and equity$/, /^total equity and liabilities$/] },
+  { concept: 'NetCashProvidedByUsedInOperatingActivities', statement: 'cash_flow_statement', sign: 'signed', labels: [/^net cash (?:provided by|used in|from|generated (?:from|by)|\(used in\) provided by|provided by \(used in\)|inflow from|flows? from)(?: \(used in\))? operating activities$/, /^net cash (?:flows? )?(?:provided by|from|used in|generated from) operations$/, /^cash flows? from operating activities, net$/] },
+  { concept: 'PaymentsToAcquirePropertyPlantAndEquipment', statement: 'cash_flow_statement', sign: 'outflow', labels: [/^(?:purchases?|acquisitions?|payments for(?: the)? (?:purchase|acquisition) of|payments to acquire) (?:of )?property(?:,)? plant(?:,)? (?:and|&) equipment$/, /^(?:purchases?|acquisitions?|payments for) (?:of )?property and equipment$/, /^capital expenditures?$/, /^additions to property(?:,)? (?:plant )?and equipment$/, /^capex$/, /^purchase of fixed assets$/] },
+  { concept: 'RepaymentsOfDebt', statement: 'cash_flow_statement', sign: 'outflow', labels: [/^repayments? of (?:long-term |long term |bank )?(?:debt|borrowings|loans|term loans?|notes payable)$/, /^principal (?:payments|repayments) (?:on|of) (?:long-term )?(?:debt|borrowings|loans)$/, /^repayment of (?:interest-bearing )?(?:loans and )?borrowings$/] },
+];
+
+/**
+ * The normal form of a row label: lower case, typographic quotes and dashes made plain, note
+ * references ("(Note 4)", trailing "4"), leading "Less:" and trailing colons dropped.
+ */
+export function normaliseLabel(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[’‘`]/g, "'")
+    .replace(/[–—]/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/\((?:note|notes) [\d., ]+\)|\bnotes? \d+(?:\.\d+)?$/g, '')
+    .replace(/^(?:less|add|plus)[:\s]+/, '')
+    .replace(/[\s:.*†‡]+$/g, '')
+    .replace(/\s\d{1,2}$/, '')
+    .trim();
+}
+
+export interface ConceptMatch {
+  concept: Concept;
+  sign: SignRule;
+  statement: StatementKind;
+  /** Higher wins when several rows give the same concept and period: totals beat components. */
+  priority: number;
+}
+
+/**
+ * The concept a row label names (DOMAIN.md 2), in the statement it stands in (null when unknown:
+ * then any statement's concepts may match) and the balance-sheet section it sits under.
+ */
+export function conceptFor(label: string, statement: StatementKind | null, section: 'current' | 'noncurrent' | null): ConceptMatch | null {
+  const normal = normaliseLabel(label);
+  for (const synonym of SYNONYMS) {
+    if (statement && synonym.statement !== statement && synonym.alsoIn !== statement) continue;
+    if (synonym.section && synonym.section !== section) continue;
+    if (synonym.labels.some((pattern) => pattern.test(normal))) {
+      return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: normal.startsWith('total') ? 2 : 1 };
+    }
+  }
+  return null;
+}

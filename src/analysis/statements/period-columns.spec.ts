@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { periodColumns } from './period-columns.js';
+import { line } from './test-lines.js';
+
+describe('periodColumns', () => {
+  it('takes the length and end month of a spanning heading for each year column', () => {
+    const columns = periodColumns([line(10, ['Year ended December 31,', 380, 486]), line(22, ['2024', 400, 420], ['2023', 480, 500])]);
+    expect(columns.map((column) => column.period)).toEqual([
+      { label: 'Year ended December 31, 2024', end: '2024-12-31', months: 12 },
+      { label: 'Year ended December 31, 2023', end: '2023-12-31', months: 12 },
+    ]);
+  });
+
+  it('reads a quarter heading as a three-month period', () => {
+    const columns = periodColumns([line(10, ['Three months ended March 31,', 360, 500]), line(22, ['2025', 400, 420], ['2024', 480, 500])]);
+    expect(columns[0].period).toEqual({ label: 'Three months ended March 31, 2025', end: '2025-03-31', months: 3 });
+  });
+
+  it.each([
+    ['FY2023', '2023-12-31', 12],
+    ['Q1 2025', '2025-03-31', 3],
+    ['H1 2025', '2025-06-30', 6],
+    ['31 Dec 2024', '2024-12-31', undefined],
+    ['Dec. 31, 2024', '2024-12-31', undefined],
+    ['2024-06-30', '2024-06-30', undefined],
+  ])('reads the column heading %s', (heading, end, months) => {
+    const [column] = periodColumns([line(10, [heading, 400, 450])]);
+    expect(column.period?.end).toBe(end);
+    expect(column.period?.months).toBe(months);
+  });
+
+  it('skips budget and variance columns next to the actuals', () => {
+    const columns = periodColumns([line(10, ['Actual', 380, 420], ['Budget', 450, 500], ['Variance', 520, 570]), line(22, ['2024', 400, 420], ['Budget 2024', 450, 500])]);
+    expect(columns.map((column) => [column.period?.end ?? null, column.skipped ?? null])).toEqual([
+      ['2024-12-31', null],
+      [null, 'budget'],
+      [null, 'variance'],
+    ]);
+  });
+
+  it('keeps a note column apart from the periods', () => {
+    const columns = periodColumns([line(10, ['Note', 300, 320], ['2024', 400, 420], ['2023', 480, 500])]);
+    expect(columns.map((column) => column.skipped ?? column.period?.end)).toEqual(['notes', '2024-12-31', '2023-12-31']);
+  });
+
+  it('reads a title sentence naming one period as the only column', () => {
+    const columns = periodColumns([line(10, ['Balance sheet as at 31 December 2024 for the group', 50, 300])]);
+    expect(columns).toHaveLength(1);
+    expect(columns[0].period?.end).toBe('2024-12-31');
+  });
+
+  it('ignores a row label that says "change" left of the periods', () => {
+    const columns = periodColumns([line(10, ['2024', 400, 420]), line(22, ['Change in working capital', 50, 200])]);
+    expect(columns.map((column) => column.skipped ?? column.period?.end)).toEqual(['2024-12-31']);
+  });
+});

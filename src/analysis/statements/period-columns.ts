@@ -1,0 +1,217 @@
+import type { LayoutCell, LayoutLine, Period } from '../analysis.types.js';
+
+/** A column of a statement: an actual period, or a column to skip (budget, variance, notes, %). */
+export interface PeriodColumn {
+  x0: number;
+  x1: number;
+  period: Period | null;
+  /** Why the column is not a period of actuals. */
+  skipped?: string;
+}
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
+  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+};
+const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const YEAR = '((?:19|20)\\d{2})';
+
+/** Words that make a column something other than an actual period. */
+const NOT_ACTUAL = /\b(budget(?:ed)?|forecasts?|plan|projected|projections?|estimated?|estimates?|pro[ -]?forma|variance|var\.?|change|outlook|target|guidance)\b|%|\bb\/\(w\)|\bfav/i;
+const NOTE_COLUMN = /^notes?$/i;
+
+interface Anchor {
+  x0: number;
+  x1: number;
+  text: string;
+  year: number;
+  month?: number;
+  day?: number;
+  months?: number;
+  skipped?: string;
+}
+
+/** Length and end month stated by a heading such as "Three months ended March 31," or "As of December 31,". */
+interface Context {
+  x0: number;
+  x1: number;
+  text: string;
+  months?: number;
+  month?: number;
+  day?: number;
+}
+
+const LENGTH_WORDS: [RegExp, number][] = [
+  [/\b(?:year|twelve months|12 months|fiscal year|financial year)s? (?:ended|ending)\b|\bfor the years?\b/i, 12],
+  [/\b(?:nine months|9 months)\b/i, 9],
+  [/\b(?:six months|6 months|half[- ]year|half year|semester)s? (?:ended|ending)\b|\b(?:six|6) months\b/i, 6],
+  [/\b(?:three months|3 months|quarters?) (?:ended|ending)\b|\b(?:three|3) months\b/i, 3],
+];
+
+/**
+ * Finds the period columns in a statement's heading lines: years, dates ("December 31, 2024",
+ * "31 Dec 2024", "2024-12-31"), fiscal years ("FY2023", "Fiscal 2024"), quarters and halves
+ * ("Q1 2025", "H1 2025"), with the length and end month that a spanning heading states ("Year
+ * ended December 31,", "Three months ended March 31,"). Budget, forecast, variance, % and note
+ * columns are returned as skipped so that their figures are not read as another period's.
+ */
+export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
+  const anchors: Anchor[] = [];
+  const contexts: Context[] = [];
+  const skipMarks: { x0: number; x1: number; reason: string }[] = [];
+  const sentencePeriods: Anchor[] = [];
+  for (const line of headerLines) {
+    for (const cell of line.cells) {
+      const found = anchorsIn(cell);
+      const context = contextOf(cell);
+      if (context) contexts.push(context);
+      const notActual = NOT_ACTUAL.exec(cell.text);
+      if (found.length > 0 && isSentence(cell.text, found)) {
+        // "For the years ended December 31, 2024 and 2023": a heading that names periods, not a column.
+        sentencePeriods.push(...found);
+      } else if (found.length > 0) {
+        const note = /^notes?\b/i.exec(cell.text);
+        if (note) {
+          // "Note  31 Mar 2019" set close together: the note column is the cell's first word.
+          const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+          skipMarks.push({ x0: cell.x0, x1: cell.x0 + note[0].length * share, reason: 'notes' });
+        }
+        for (const anchor of found) {
+          if (notActual) anchor.skipped = notActual[0].toLowerCase();
+          anchors.push(anchor);
+        }
+      } else if (notActual) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: notActual[0].toLowerCase() });
+      else if (NOTE_COLUMN.test(cell.text.trim())) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: 'notes' });
+    }
+  }
+  if (anchors.length === 0 && sentencePeriods.length === 1 && !NOT_ACTUAL.test(sentencePeriods[0].text)) {
+    // A single-period statement may name its period only in its title: one column, wherever its figures stand.
+    anchors.push({ ...sentencePeriods[0], x0: -Infinity, x1: Infinity });
+  }
+  if (anchors.length === 0) return [];
+  // "Change in working capital" among the headings is a row label, not a variance column: only
+  // marks level with or right of the periods name columns (the note column may stand left of them).
+  const firstPeriod = Math.min(...anchors.map((anchor) => anchor.x0));
+  const columnMarks = skipMarks.filter((mark) => mark.reason === 'notes' || mark.x1 >= firstPeriod - 20);
+  // One period per column: the same column may be named on two heading lines ("2024" under "Dec 31,").
+  const merged: Anchor[] = [];
+  for (const anchor of anchors.sort((a, b) => a.x0 - b.x0)) {
+    const same = merged.find((other) => overlap(other, anchor) > 0 && other.year === anchor.year);
+    if (same) {
+      same.month ??= anchor.month;
+      same.day ??= anchor.day;
+      same.months ??= anchor.months;
+      same.skipped ??= anchor.skipped;
+      same.x0 = Math.min(same.x0, anchor.x0);
+      same.x1 = Math.max(same.x1, anchor.x1);
+      if (!same.text.includes(anchor.text)) same.text = `${same.text} ${anchor.text}`;
+    } else merged.push({ ...anchor });
+  }
+  const columns: PeriodColumn[] = merged.map((anchor) => {
+    const context = contextFor(anchor, contexts);
+    const mark = columnMarks.find((candidate) => overlap(candidate, anchor) > 0);
+    const skipped = anchor.skipped ?? mark?.reason;
+    return { x0: anchor.x0, x1: anchor.x1, period: skipped ? null : periodOf(anchor, context), ...(skipped ? { skipped } : {}) };
+  });
+  for (const mark of columnMarks) {
+    if (!columns.some((column) => overlap(column, mark) > 0)) columns.push({ x0: mark.x0, x1: mark.x1, period: null, skipped: mark.reason });
+  }
+  return columns.sort((a, b) => a.x0 - b.x0);
+}
+
+function anchorsIn(cell: LayoutCell): Anchor[] {
+  const text = cell.text;
+  const anchors: Anchor[] = [];
+  const taken: [number, number][] = [];
+  const patterns: [RegExp, (m: RegExpExecArray) => Omit<Anchor, 'x0' | 'x1' | 'text'>][] = [
+    [new RegExp(`\\b${MONTH}\\s+(\\d{1,2}),?\\s+${YEAR}\\b`, 'gi'), (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], day: Number(m[2]), year: Number(m[3]) })],
+    [new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}[\\s-]+${YEAR}\\b`, 'gi'), (m) => ({ day: Number(m[1]), month: MONTHS[m[2].toLowerCase().replace('.', '')], year: Number(m[3]) })],
+    [new RegExp(`\\b${YEAR}-(\\d{2})-(\\d{2})\\b`, 'g'), (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) })],
+    [new RegExp(`\\b(\\d{1,2})\\/(\\d{1,2})\\/${YEAR}\\b`, 'g'), (m) => ({ month: Number(m[1]), day: Number(m[2]), year: Number(m[3]) })],
+    [new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.${YEAR}\\b`, 'g'), (m) => ({ day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) })],
+    [/\bQ([1-4])\s*'?\s*(?:FY\s?)?((?:19|20)?\d{2})\b|\b([1-4])Q\s*'?((?:19|20)?\d{2})\b/gi, (m) => {
+      const quarter = Number(m[1] ?? m[3]);
+      return { year: fullYear(m[2] ?? m[4]), month: quarter * 3, months: 3 };
+    }],
+    [/\bH([12])\s*'?\s*(?:FY\s?)?((?:19|20)?\d{2})\b|\b([12])H\s*'?((?:19|20)?\d{2})\b/gi, (m) => {
+      const half = Number(m[1] ?? m[3]);
+      return { year: fullYear(m[2] ?? m[4]), month: half * 6, months: 6 };
+    }],
+    [/\b(?:FY|fiscal(?: year)?|financial year)\s?'?((?:19|20)?\d{2})\b/gi, (m) => ({ year: fullYear(m[1]), months: 12 })],
+    [new RegExp(`${MONTH}\\s+${YEAR}\\b`, 'gi'), (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], year: Number(m[2]) })],
+    [new RegExp(`(?<![\\d,.])${YEAR}(?![\\d,.]\\d)`, 'g'), (m) => ({ year: Number(m[1]) })],
+  ];
+  for (const [pattern, read] of patterns) {
+    for (const match of text.matchAll(pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (taken.some(([a, b]) => start < b && end > a)) continue;
+      taken.push([start, end]);
+      const share = (cell.x1 - cell.x0) / Math.max(1, text.length);
+      // A cell naming one period spans the column; several periods in one cell share it by position.
+      const alone = text.replace(match[0], '').replace(/[\s,()]|ended|as of|as at|at/gi, '').length === 0;
+      anchors.push({
+        ...read(match),
+        text: match[0],
+        x0: alone ? cell.x0 : cell.x0 + start * share,
+        x1: alone ? cell.x1 : cell.x0 + end * share,
+      });
+    }
+  }
+  return anchors.filter((anchor) => anchor.month === undefined || (anchor.month >= 1 && anchor.month <= 12));
+}
+
+function isSentence(text: string, anchors: Anchor[]): boolean {
+  let rest = text;
+  for (const anchor of anchors) rest = rest.replace(anchor.text, ' ');
+  const words = rest.match(/[a-z]{2,}/gi) ?? [];
+  return words.filter((word) => !/^(ended|ending|as|of|at|and|year|years|months|fiscal|quarter|actual|audited|unaudited|restated)$/i.test(word)).length > 2 || words.length > 5;
+}
+
+function contextOf(cell: LayoutCell): Context | null {
+  const text = cell.text;
+  const length = LENGTH_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+  const balance = /\b(?:as of|as at|at)\b/i.test(text);
+  const date = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})\\b|\\b(\\d{1,2})\\s+${MONTH}`, 'i').exec(text);
+  if (length === undefined && !balance && !date) return null;
+  return {
+    x0: cell.x0,
+    x1: cell.x1,
+    text,
+    months: length,
+    month: date ? MONTHS[(date[1] ?? date[4]).toLowerCase().replace('.', '')] : undefined,
+    day: date ? Number(date[2] ?? date[3]) : undefined,
+  };
+}
+
+/** The heading that spans a column: the one above it, or the only one there is. */
+function contextFor(anchor: Anchor, contexts: Context[]): Context | undefined {
+  const spanning = contexts.filter((context) => overlap(context, anchor) > 0 || (context.x0 <= anchor.x1 && context.x1 >= anchor.x0 - 5));
+  const candidates = spanning.length > 0 ? spanning : contexts;
+  // Later (lower) headings are closer to the column; keep the most informative.
+  return [...candidates].reverse().find((context) => context.months !== undefined || context.month !== undefined) ?? candidates[candidates.length - 1];
+}
+
+function periodOf(anchor: Anchor, context: Context | undefined): Period {
+  const month = anchor.month ?? context?.month ?? 12;
+  const lastDay = new Date(Date.UTC(anchor.year, month, 0)).getUTCDate();
+  const day = Math.min(anchor.day ?? context?.day ?? lastDay, lastDay);
+  const months = anchor.months ?? context?.months;
+  const end = `${anchor.year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const label = context && !anchor.text.includes(context.text) && !context.text.includes(anchor.text) ? `${context.text} ${anchor.text}` : (context && context.text.includes(anchor.text) ? context.text : anchor.text);
+  return { label: label.replace(/\s+/g, ' ').trim(), end, ...(months ? { months } : {}) };
+}
+
+function fullYear(text: string): number {
+  const value = Number(text);
+  return text.length === 2 ? 2000 + value : value;
+}
+
+function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
+  return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}
+
+/** Whether a line names periods and carries no other figures: a heading, not a row of amounts. */
+export function isPeriodHeading(line: LayoutLine): boolean {
+  return line.cells.some((cell) => anchorsIn(cell).length > 0);
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from '@jest/globals';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { extractFinancialData } from '../builtin-analysis-engine.js';
+import { readPdfLayout } from '../layout/pdf-layout.js';
+import { layoutFromText } from '../layout/text-layout.js';
+import { readStatements } from './statement-reader.js';
+
+/** A one-page statement: a title, heading lines and rows whose figures are right-aligned at `rights`. */
+async function statementPdf(title: string, headings: [string, number][][], rows: [string, ...string[]][], rights: number[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  let y = 740;
+  const draw = (text: string, x: number, align: 'left' | 'right' = 'left') => page.drawText(text, { x: align === 'right' ? x - font.widthOfTextAtSize(text, 9) : x, y, size: 9, font });
+  draw(title, 50);
+  y -= 14;
+  for (const heading of headings) {
+    for (const [text, right] of heading) draw(text, right, 'right');
+    y -= 14;
+  }
+  for (const [label, ...figures] of rows) {
+    draw(label, 50);
+    figures.forEach((figure, index) => draw(figure, rights[index], 'right'));
+    y -= 14;
+  }
+  return pdf.save();
+}
+
+describe('readStatements', () => {
+  it('reads a generated income statement PDF end to end: scale, periods, signs, verbatim quotes', async () => {
+    const bytes = await statementPdf(
+      'Consolidated Statements of Operations',
+      [[['(in thousands)', 130]], [['Year ended December 31,', 510]], [['2024', 430], ['2023', 510]]],
+      [
+        ['Net sales', '1,234', '1,000'],
+        ['Cost of sales', '(600)', '(500)'],
+        ['Gross profit', '634', '500'],
+        ['Income tax expense', '(34)', '—'],
+        ['Net income (loss)', '(66)', '500'],
+      ],
+      [430, 510],
+    );
+    const pages = await readPdfLayout(bytes);
+    const result = extractFinancialData('doc-1', pages, 'financial_statement');
+    const fact = (concept: string, end: string) => result.facts.find((candidate) => candidate.concept === concept && candidate.period.end === end);
+    expect(fact('Revenues', '2024-12-31')).toEqual({
+      concept: 'Revenues',
+      label: 'Net sales',
+      period: { label: 'Year ended December 31, 2024', end: '2024-12-31', months: 12 },
+      value: 1234000,
+      currency: null,
+      source: 'document',
+      evidence: { documentId: 'doc-1', page: 1, quote: 'Net sales 1,234 1,000' },
+    });
+    expect(fact('CostOfRevenue', '2023-12-31')?.value).toBe(500000);
+    expect(fact('IncomeTaxExpenseBenefit', '2023-12-31')?.value).toBe(0);
+    expect(fact('NetIncomeLoss', '2024-12-31')?.value).toBe(-66000);
+    expect(result.checks.filter((check) => check.id.startsWith('gross_profit_adds_up')).map((check) => check.passed)).toEqual([true, true]);
+    // The quotes are verbatim in the text the document reader stores too (unpdf extractText).
+    const stored = (await extractText(await getDocumentProxy(bytes.slice()), { mergePages: false })).text[0].replace(/\s+/g, ' ');
+    for (const { evidence } of result.facts) expect(stored).toContain(evidence.quote);
+  });
+
+  it('skips the budget and variance columns of a management report', async () => {
+    const bytes = await statementPdf(
+      'Income Statement',
+      [[['Actual', 400], ['Budget', 480], ['Variance', 560]], [['FY2024', 400]]],
+      [['Revenue', '900', '1,000', '(100)']],
+      [400, 480, 560],
+    );
+    const result = readStatements('doc-2', await readPdfLayout(bytes));
+    expect(result.facts.map((fact) => [fact.period.end, fact.value])).toEqual([['2024-12-31', 900]]);
+  });
+
+  it('reads trailing-minus negatives in fixed-width text, outflows positive and results signed', () => {
+    const row = (label: string, a: string, b: string) => `${label.padEnd(50)}${a.padStart(8)}${b.padStart(10)}`;
+    const pages = layoutFromText([['Statement of Cash Flows', row('', '2024', '2023'), row('Purchase of property, plant and equipment', '1,200-', '800-'), row('Net cash from operating activities', '3,400-', '2,100')].join('\n')]);
+    const result = readStatements('doc-3', pages);
+    const byConcept = Object.fromEntries(result.facts.filter((fact) => fact.period.end === '2024-12-31').map((fact) => [fact.concept, fact.value]));
+    expect(byConcept).toEqual({ PaymentsToAcquirePropertyPlantAndEquipment: 1200, NetCashProvidedByUsedInOperatingActivities: -3400 });
+  });
+
+  it('reads a bare "Total" as the total of the heading above it', () => {
+    const pages = layoutFromText(['Income Statement\n\t2024\nRevenues\nProduct\t700\nServices\t300\nTotal\t1,000']);
+    expect(readStatements('doc-4', pages).facts.map((fact) => [fact.concept, fact.label, fact.value])).toEqual([['Revenues', 'Total', 1000]]);
+  });
+
+  it('maps IFRS borrowings by their current / non-current section and checks that the balance sheet balances', () => {
+    const text = [
+      'Statement of Financial Position',
+      '\t31 Dec 2024',
+      'Total assets\t500',
+      'Current liabilities',
+      'Borrowings\t40',
+      'Non-current liabilities',
+      'Borrowings\t160',
+      'Total liabilities\t300',
+      'Total equity\t199',
+    ].join('\n');
+    const result = readStatements('doc-5', layoutFromText([text]));
+    expect(result.facts.filter((fact) => fact.concept.startsWith('LongTermDebt')).map((fact) => [fact.concept, fact.value])).toEqual([
+      ['LongTermDebtCurrent', 40],
+      ['LongTermDebtNoncurrent', 160],
+    ]);
+    expect(result.checks).toEqual([{ id: 'balance_sheet_balances:2024-12-31', passed: true, detail: '2024-12-31: Assets 500 against Liabilities 300 + StockholdersEquity 199 (difference 1)' }]);
+  });
+
+  it('reports a balance sheet that does not balance', () => {
+    const result = readStatements('doc-6', layoutFromText(['Balance Sheet\n\t2024\nTotal assets\t500\nTotal liabilities\t300\nTotal equity\t150']));
+    expect(result.checks.map((check) => check.passed)).toEqual([false]);
+  });
+});

@@ -1,0 +1,245 @@
+import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
+import { currencyIn, parseAmount, scaleIn } from './amounts.js';
+import { conceptFor, type SignRule } from './concept-synonyms.js';
+import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-columns.js';
+import { statementChecks } from './statement-checks.js';
+
+const TITLES: [RegExp, StatementKind][] = [
+  [/\bstatements? of (?:consolidated )?(?:operations|income|earnings|(?:comprehensive )?(?:income|loss)|profit (?:or|and) loss|comprehensive income)\b|\bincome statements?\b|\bprofit (?:and|&) loss\b|\bp&l\b|\bstatements? of operations\b/i, 'income_statement'],
+  [/\bbalance sheets?\b|\bstatements? of (?:consolidated )?financial (?:position|condition)\b|\bstatements? of assets and liabilities\b/i, 'balance_sheet'],
+  [/\bstatements? of (?:consolidated )?cash flows?\b|\bcash flows? statements?\b|\bstatements? of cash flows?\b/i, 'cash_flow_statement'],
+];
+
+/** The statement a title line names, or null when the line is not a statement's title. */
+export function statementTitle(line: LayoutLine): StatementKind | null {
+  if (line.text.split(/\s+/).length > 14 || line.cells.some((cell) => parseAmount(cell.text) !== null && !/^(?:19|20)\d{2}$/.test(cell.text))) return null;
+  return TITLES.find(([pattern]) => pattern.test(line.text))?.[1] ?? null;
+}
+
+export interface StatementReading {
+  facts: Fact[];
+  periods: Period[];
+  currency: string | null;
+  checks: Check[];
+  warnings: string[];
+  /** The statements found and where. */
+  statements: { page: number; kind: StatementKind }[];
+}
+
+interface Candidate {
+  fact: Fact;
+  printed: number;
+  sign: SignRule;
+  statement: StatementKind;
+  priority: number;
+  scale: number;
+}
+
+interface State {
+  statement: StatementKind | null;
+  section: 'current' | 'noncurrent' | null;
+  pending: LayoutLine[];
+  columns: PeriodColumn[];
+  scale: number | null;
+  currency: string | null;
+  /** The last line without figures: what a bare "Total" row totals. */
+  heading: string;
+}
+
+const MAX_HEADING_LINES = 6;
+
+/**
+ * Reads the financial statements in a document's pages as an analyst would: statement titles,
+ * period columns from the headings, the scale and currency the headings state, each row's label
+ * mapped to a concept and each figure to its column by position. Every fact quotes its row as it
+ * stands on the page.
+ */
+export function readStatements(documentId: string, pages: PageLayout[]): StatementReading {
+  const documentScale = pages.map((page) => scaleIn(page.lines.slice(0, 12).map((line) => line.text).join('\n'))).find((scale) => scale !== null) ?? null;
+  const documentCurrency = pages.map((page) => currencyIn(page.lines.slice(0, 12).map((line) => line.text).join('\n'))).find((currency) => currency !== null) ?? null;
+  const state: State = { statement: null, section: null, pending: [], columns: [], scale: null, currency: null, heading: '' };
+  const candidates: Candidate[] = [];
+  const statements: { page: number; kind: StatementKind }[] = [];
+  const warnings = new Set<string>();
+
+  for (const page of pages) {
+    for (const line of page.lines) {
+      const title = statementTitle(line);
+      if (title) {
+        const continued = title === state.statement && /continued|cont'd|\(cont/i.test(line.text);
+        if (!continued) Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null });
+        if (!statements.some((found) => found.page === page.page && found.kind === title)) statements.push({ page: page.page, kind: title });
+        state.pending = [line];
+        continue;
+      }
+      const figures = line.cells.filter((cell) => parseAmount(cell.text) !== null);
+      if (figures.length === 0 || (isPeriodHeading(line) && figures.every((cell) => /^(?:19|20)\d{2}$/.test(cell.text.trim())))) {
+        noteHeading(state, line);
+        continue;
+      }
+      if (state.pending.some(isPeriodHeading)) {
+        state.columns = periodColumns(state.pending);
+        const headingText = state.pending.map((pending) => pending.text).join('\n');
+        state.scale = scaleIn(headingText) ?? state.scale;
+        state.currency = currencyIn(headingText) ?? state.currency;
+      }
+      state.pending = [];
+      if (state.columns.length === 0) continue;
+      readRow(documentId, page.page, line, state, documentScale, documentCurrency, candidates, warnings);
+    }
+  }
+  const facts = settle(candidates);
+  const periods = uniquePeriods(facts.map((fact) => fact.period));
+  const scales = new Map(candidates.map((candidate) => [candidate.fact, candidate.scale]));
+  return {
+    facts,
+    periods,
+    currency: facts.find((fact) => fact.currency)?.currency ?? documentCurrency,
+    checks: statementChecks(facts, (fact) => scales.get(fact) ?? 1),
+    warnings: [...warnings],
+    statements,
+  };
+}
+
+function noteHeading(state: State, line: LayoutLine): void {
+  state.pending.push(line);
+  if (state.pending.length > MAX_HEADING_LINES) state.pending.shift();
+  const text = line.text.toLowerCase();
+  if (/^(?:total )?(?:non-?current|long-term|long term) (?:assets|liabilities)/.test(text)) state.section = 'noncurrent';
+  else if (/^(?:total )?current (?:assets|liabilities)/.test(text)) state.section = 'current';
+  else if (/equity|capital and reserves/.test(text)) state.section = null;
+  if (!isPeriodHeading(line)) state.heading = line.text;
+  // Scale and currency words may stand anywhere in the heading, above or below the period line.
+  state.scale = scaleIn(line.text) ?? state.scale;
+  state.currency = currencyIn(line.text) ?? state.currency;
+}
+
+function readRow(
+  documentId: string,
+  page: number,
+  line: LayoutLine,
+  state: State,
+  documentScale: number | null,
+  documentCurrency: string | null,
+  candidates: Candidate[],
+  warnings: Set<string>,
+): void {
+  const { label, figures } = splitRow(line.cells);
+  if (!label || /per share|%|\bratio\b/i.test(label)) return;
+  const labelForConcept = /^total:?$/i.test(label.trim()) ? `total ${state.heading}` : label;
+  const match = conceptFor(labelForConcept, state.statement, state.section);
+  updateSection(state, label);
+  if (!match) return;
+  const placed = placeFigures(figures, state.columns);
+  if (!placed) {
+    warnings.add(`page ${page}: the figures of "${label}" do not line up with the period columns; row skipped`);
+    return;
+  }
+  const scale = state.scale ?? documentScale ?? 1;
+  for (const [column, cell] of placed) {
+    if (!column.period) continue;
+    const printed = parseAmount(cell.text)!.value;
+    candidates.push({
+      fact: {
+        concept: match.concept,
+        label: label.trim(),
+        period: column.period,
+        value: printed * scale,
+        currency: state.currency ?? currencyIn(line.text) ?? documentCurrency,
+        source: 'document',
+        evidence: { documentId, page, quote: line.text },
+      },
+      printed,
+      sign: match.sign,
+      statement: match.statement,
+      priority: match.priority,
+      scale,
+    });
+  }
+}
+
+function updateSection(state: State, label: string): void {
+  if (/^total current (?:assets|liabilities)/i.test(label)) state.section = null;
+}
+
+/** The row's label (the cells before its first figure) and its figures; figures merged into the label are peeled off. */
+export function splitRow(cells: LayoutCell[]): { label: string; figures: LayoutCell[] } {
+  const firstFigure = cells.findIndex((cell) => parseAmount(cell.text) !== null);
+  if (firstFigure === 0) return { label: '', figures: cells };
+  const labelCells = firstFigure < 0 ? cells : cells.slice(0, firstFigure);
+  const figures = firstFigure < 0 ? [] : cells.slice(firstFigure).filter((cell) => parseAmount(cell.text) !== null);
+  const last = labelCells[labelCells.length - 1];
+  // "Net sales 1,234" merged into one cell: peel trailing figures (a trailing note number stays in the label).
+  const words = last.text.split(' ');
+  const peeled: LayoutCell[] = [];
+  const perChar = (last.x1 - last.x0) / Math.max(1, last.text.length);
+  let end = last.text.length;
+  while (words.length > 1 && /[\d,]{4,}|\d[)-]?$/.test(words[words.length - 1]) && parseAmount(words[words.length - 1]) !== null && /[,.()]|\d{4,}/.test(words[words.length - 1])) {
+    const word = words.pop()!;
+    end -= word.length;
+    peeled.unshift({ text: word, x0: last.x0 + end * perChar, x1: last.x0 + (end + word.length) * perChar });
+    end -= 1;
+  }
+  const label = [...labelCells.slice(0, -1).map((cell) => cell.text), words.join(' ')].join(' ');
+  return { label, figures: [...peeled, ...figures] };
+}
+
+/** Each figure's column: the column it overlaps most, else the nearest; null when two figures claim one column. */
+export function placeFigures(figures: LayoutCell[], columns: PeriodColumn[]): [PeriodColumn, LayoutCell][] | null {
+  const placed: [PeriodColumn, LayoutCell][] = [];
+  for (const figure of figures) {
+    let best: PeriodColumn | null = null;
+    let bestScore = -Infinity;
+    for (const column of columns) {
+      const overlap = Math.min(figure.x1, column.x1) - Math.max(figure.x0, column.x0);
+      const score = overlap > 0 ? overlap : overlap - 0.0001;
+      if (score > bestScore) {
+        best = column;
+        bestScore = score;
+      }
+    }
+    // A figure far from every column (a note reference by the label) belongs to none.
+    const spacing = columns.length > 1 ? Math.min(...columns.slice(1).map((column, index) => column.x0 - columns[index].x1)) : 60;
+    if (!best || bestScore < -Math.max(12, spacing * 0.9)) continue;
+    if (placed.some(([column]) => column === best)) {
+      // Two figures under one heading: trust the order when it accounts for every column.
+      return figures.length === columns.length ? columns.map((column, index) => [column, figures[index]]) : null;
+    }
+    placed.push([best, figure]);
+  }
+  return placed;
+}
+
+/**
+ * Signs per DOMAIN.md 4, then one fact per concept and period: costs are positive whichever way the
+ * statement prints them (a statement that prints its costs negative prints a tax benefit positive),
+ * outflows are positive, results keep their sign; a total beats a component of the same name.
+ */
+function settle(candidates: Candidate[]): Fact[] {
+  const costsNegative = new Map<StatementKind, boolean>();
+  for (const kind of ['income_statement', 'balance_sheet', 'cash_flow_statement'] as StatementKind[]) {
+    const costs = candidates.filter((candidate) => candidate.statement === kind && candidate.sign === 'cost' && candidate.printed !== 0);
+    costsNegative.set(kind, costs.filter((candidate) => candidate.printed < 0).length > costs.length / 2);
+  }
+  const chosen = new Map<string, Candidate>();
+  for (const candidate of candidates) {
+    const { fact } = candidate;
+    if (candidate.sign === 'cost' && costsNegative.get(candidate.statement)) fact.value = -fact.value;
+    if (candidate.sign === 'outflow') fact.value = Math.abs(fact.value);
+    fact.value = Math.round(fact.value * 100) / 100 || 0;
+    const key = `${fact.concept}|${fact.period.end}|${fact.period.months ?? ''}`;
+    const current = chosen.get(key);
+    if (!current || candidate.priority > current.priority) chosen.set(key, candidate);
+  }
+  return [...chosen.values()].map((candidate) => candidate.fact);
+}
+
+function uniquePeriods(periods: Period[]): Period[] {
+  const seen = new Map<string, Period>();
+  for (const period of periods) {
+    const key = `${period.end}|${period.months ?? ''}`;
+    if (!seen.has(key)) seen.set(key, period);
+  }
+  return [...seen.values()].sort((a, b) => b.end.localeCompare(a.end));
+}
+

@@ -1,0 +1,32 @@
+import { describe, expect, it } from '@jest/globals';
+import { isVerbatim, keepVerified, quoteCarriesValue } from './verbatim.js';
+
+const pages = new Map([[1, 'Net sales   1,234\n 1,000\nCost of sales (600)']]);
+
+describe('verbatim gate', () => {
+  it('accepts a quote that differs from the page only in runs of whitespace', () => {
+    expect(isVerbatim({ documentId: 'd', page: 1, quote: 'Net sales 1,234 1,000' }, pages)).toBe(true);
+  });
+
+  it('refuses a quote with any other difference, or on another page', () => {
+    expect(isVerbatim({ documentId: 'd', page: 1, quote: 'Net Sales 1,234' }, pages)).toBe(false);
+    expect(isVerbatim({ documentId: 'd', page: 2, quote: 'Net sales' }, pages)).toBe(false);
+  });
+
+  it('finds a scaled value among the quote\'s figures', () => {
+    expect(quoteCarriesValue('Net sales 1,234 1,000', 1234000)).toBe(true);
+    expect(quoteCarriesValue('Cost of sales (600)', 600)).toBe(true);
+    expect(quoteCarriesValue('Net sales 1,234 1,000', 1235000)).toBe(false);
+  });
+
+  it('drops what fails and counts the drops in a warning', () => {
+    const facts = [
+      { value: 1234, evidence: { documentId: 'd', page: 1, quote: 'Net sales 1,234' } },
+      { value: 999, evidence: { documentId: 'd', page: 1, quote: 'Net sales 1,234' } },
+      { value: 1, evidence: { documentId: 'd', page: 1, quote: 'Invented line 1' } },
+    ];
+    const { kept, warnings } = keepVerified(facts, pages, 'facts');
+    expect(kept).toEqual([facts[0]]);
+    expect(warnings).toEqual(['2 facts dropped: quote not verbatim on the cited page or value not in the quote']);
+  });
+});

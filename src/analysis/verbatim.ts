@@ -1,0 +1,44 @@
+import type { Evidence, PageLayout } from './analysis.types.js';
+import { parseAmount } from './statements/amounts.js';
+
+/** DOMAIN.md 4: equal after collapsing every run of whitespace to one space; nothing else is forgiven. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Whether the quote stands verbatim on its page. */
+export function isVerbatim(evidence: Evidence, pages: Map<number, string>): boolean {
+  const page = pages.get(evidence.page);
+  const quote = collapseWhitespace(evidence.quote);
+  return page !== undefined && quote !== '' && collapseWhitespace(page).includes(quote);
+}
+
+/** Whether a figure in the quote, at one of the usual scales, is the value (so the number is on the page). */
+export function quoteCarriesValue(quote: string, value: number): boolean {
+  const words = quote.split(/\s+/);
+  // "1 234 567" prints thousands with spaces: try each word and each run of words it starts.
+  const tokens = words.flatMap((word, index) => words.slice(index, index + 4).map((_, length) => words.slice(index, index + length + 1).join(' ')));
+  return tokens.some((token) => {
+    const amount = parseAmount(token.trim());
+    if (!amount) return false;
+    return [1, 1e3, 1e6, 1e9].some((scale) => Math.abs(Math.abs(amount.value) * scale - Math.abs(value)) < 0.5 * Math.max(1, scale / 1e3) || (amount.value === 0 && value === 0));
+  });
+}
+
+/**
+ * The last gate before a result leaves (DOMAIN.md 1): every item whose quote is not verbatim on
+ * its cited page (or, for a figure, whose value is not printed in its quote) is dropped, and the
+ * drops are counted in a warning.
+ */
+export function keepVerified<T extends { evidence: Evidence | null; value?: unknown }>(items: T[], pages: PageLayout[] | Map<number, string>, what: string): { kept: T[]; warnings: string[] } {
+  const texts = pages instanceof Map ? pages : new Map(pages.map((page) => [page.page, page.text]));
+  const kept: T[] = [];
+  let dropped = 0;
+  for (const item of items) {
+    const evidence = item.evidence;
+    const valueOk = typeof item.value !== 'number' || (evidence !== null && quoteCarriesValue(evidence.quote, item.value));
+    if (evidence === null || (isVerbatim(evidence, texts) && valueOk)) kept.push(item);
+    else dropped++;
+  }
+  return { kept, warnings: dropped > 0 ? [`${dropped} ${what} dropped: quote not verbatim on the cited page or value not in the quote`] : [] };
+}
