@@ -20,7 +20,7 @@ const PUBLIC_SURFACE = [
   '^src/oauth/tokens/principal[.]ts$',
   '^src/mcp/tools/tool-call[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
-  '^src/jobs/job-queues?[.]ts$',
+  '^src/jobs/durable-queue[.]ts$',
   '^src/web/',
   '^src/common/',
   '^src/config/',

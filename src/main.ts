@@ -38,13 +38,20 @@ async function main(): Promise<void> {
     await embedded?.stop();
     throw error;
   });
-  await app.listen({ port: config.port, host: config.host });
-  logger.info({ url: await app.getUrl(), baseUrl: config.baseUrl, agentsUrl: config.agentsUrl }, 'service listening');
-  // One line for the person at the terminal, on stderr so that stdout stays JSON for log collectors.
-  process.stderr.write(`${SERVICE_NAME} on ${config.baseUrl} — docs at /docs\n`);
+  if (config.role === 'worker') {
+    // A worker runs jobs and periodic tasks and listens on no port: orchestrators watch the process
+    // (it exits non-zero when it cannot work), and its jobs' leases tell the other workers it is alive.
+    logger.info({ role: config.role }, 'worker running jobs; no HTTP server');
+    process.stderr.write(`${SERVICE_NAME} worker running jobs (ROLE=worker; no HTTP server)\n`);
+  } else {
+    await app.listen({ port: config.port, host: config.host });
+    logger.info({ url: await app.getUrl(), baseUrl: config.baseUrl, agentsUrl: config.agentsUrl, role: config.role }, 'service listening');
+    // One line for the person at the terminal, on stderr so that stdout stays JSON for log collectors.
+    process.stderr.write(`${SERVICE_NAME} on ${config.baseUrl} — docs at /docs\n`);
+  }
 
-  // Shutdown order: stop accepting and finish in-flight requests (app.close closes the HTTP server,
-  // then the pools), then the embedded PostgreSQL they used.
+  // Shutdown order: stop accepting and finish in-flight requests and jobs (app.close closes the HTTP
+  // server, the job queues, then the pools), then the embedded PostgreSQL they used.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -162,4 +162,43 @@ describe('documents', () => {
       expect(response.status).toBe(404);
     });
   });
+
+  describe('processing', () => {
+    const processed = async (documentId: string) => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const stored = await row(documentId);
+        if (stored.processing_status === 'processed' || stored.processing_status === 'failed') return stored;
+        if (Date.now() > deadline) throw new Error(`document ${documentId} is still ${stored.processing_status}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    const described = async (documentId: string) =>
+      (await database().query('SELECT page_number, char_count, kind FROM document_pages WHERE document_id = $1 ORDER BY page_number', [documentId])) as { page_number: number; char_count: number; kind: string }[];
+
+    it('processes a submitted document in the background: every page described, text layer or image only', async () => {
+      const bytes = await pdfBytes(3, (page) => (page === 2 ? '' : `Page ${page}: EBITDA 1.2m`));
+      const result = structured<DocumentResult>(await submit({ fileName: 'scan-in-the-middle.pdf', content: bytes.toString('base64') }));
+      expect(result).toMatchObject({ status: 'READY', pageCount: 3 });
+      const stored = await processed(result.documentId);
+      expect(stored).toMatchObject({ processing_status: 'processed', processing_failure: null, page_count: 3 });
+      expect(stored.processed_at).toBeInstanceOf(Date);
+      expect(await described(result.documentId)).toEqual([
+        { page_number: 1, char_count: 'Page1:EBITDA1.2m'.length, kind: 'text' },
+        { page_number: 2, char_count: 0, kind: 'image_only' },
+        { page_number: 3, char_count: 'Page3:EBITDA1.2m'.length, kind: 'text' },
+      ]);
+      const jobs = await database().query(`SELECT status, attempts FROM jobs WHERE queue = 'document-processing' AND idempotency_key = $1`, [`documents.process:${result.documentId}`]);
+      expect(jobs).toEqual([{ status: 'done', attempts: 1 }]);
+    });
+
+    it('processes a document that became READY through its upload URL', async () => {
+      const document = structured<DocumentResult>(await submit({ fileName: 'later.pdf' }));
+      expect((await row(document.documentId)).processing_status).toBeNull();
+      const response = await fetch(reachable(document.uploadUrl!), { method: 'PUT', body: await pdfBytes(2) });
+      expect(response.status).toBe(200);
+      expect(await processed(document.documentId)).toMatchObject({ processing_status: 'processed' });
+      expect((await described(document.documentId)).map((page) => page.kind)).toEqual(['text', 'text']);
+    });
+  });
 });

@@ -31,6 +31,13 @@ describe('loadConfiguration', () => {
     expect(() => loadConfiguration({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY must be false, a number of proxy hops.*true is refused/);
   });
 
+  it('runs every role in one process by default, and refuses a web or worker process without a shared DATABASE_URL', () => {
+    expect(loadConfiguration({}).role).toBe('all');
+    expect(loadConfiguration({ ROLE: 'worker', DATABASE_URL: 'postgres://db/app' }).role).toBe('worker');
+    expect(() => loadConfiguration({ ROLE: 'worker' })).toThrow(/ROLE: a worker process shares its database.*set DATABASE_URL/);
+    expect(() => loadConfiguration({ ROLE: 'cron' })).toThrow(/ROLE must be one of the following values: web, worker, all/);
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfiguration({ DATABASE_URL: '', REDIS_URL: '', PORT: '' });
     expect(config.databaseUrl).toBeUndefined();

@@ -32,6 +32,8 @@ export class ConfigurationError extends Error {
  */
 export class AppConfig {
   readonly nodeEnv: 'development' | 'test' | 'production';
+  /** `web` serves HTTP, `worker` runs jobs, `all` does both. */
+  readonly role: 'web' | 'worker' | 'all';
   readonly port: number;
   readonly host: string;
   readonly baseUrl: string;
@@ -47,6 +49,7 @@ export class AppConfig {
   readonly rateLimits: Readonly<Record<RateLimitedRouteClass, RateLimitPolicy>>;
   readonly httpBodyLimitBytes: number;
   readonly shutdownGraceMs: number;
+  readonly jobs: { leaseMs: number; sweepIntervalMs: number };
   /** The bound within which a revocation reaches every replica without Redis. */
   readonly tokenRevocationSyncSeconds: number;
   readonly logLevel: string;
@@ -112,6 +115,9 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       problems.push('PAYMENT_SETTLEMENT_KEY: must be the key of PAYMENT_WALLET_ADDRESS (it refunds what that address received)');
     }
   }
+  if (schema.ROLE !== 'all' && !schema.DATABASE_URL) {
+    problems.push(`ROLE: a ${schema.ROLE} process shares its database with the other roles' processes: set DATABASE_URL (the embedded PostgreSQL serves one process)`);
+  }
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
   }
@@ -120,6 +126,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   const localUrl = `http://localhost:${schema.PORT}`;
   return new AppConfig({
     nodeEnv: schema.NODE_ENV as AppConfig['nodeEnv'],
+    role: schema.ROLE as AppConfig['role'],
     port: schema.PORT,
     host: schema.HOST,
     baseUrl: withoutTrailingSlash(schema.BASE_URL ?? localUrl),
@@ -141,6 +148,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     },
     httpBodyLimitBytes: schema.HTTP_BODY_LIMIT_BYTES,
     shutdownGraceMs: schema.SHUTDOWN_GRACE_MS,
+    jobs: { leaseMs: schema.JOB_LEASE_MS, sweepIntervalMs: schema.JOB_SWEEP_INTERVAL_MS },
     tokenRevocationSyncSeconds: schema.TOKEN_REVOCATION_SYNC_SECONDS,
     logLevel: schema.LOG_LEVEL,
     encryptionKeys: schema.ENCRYPTION_KEYS,

@@ -26,6 +26,13 @@ export class EnvironmentSchema {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV = 'development';
 
+  @EnvironmentVariable({
+    description:
+      'What this process does: `web` serves HTTP (and queues jobs), `worker` runs jobs and serves no HTTP, `all` does both. Scale heavy work by adding `worker` processes.',
+  })
+  @IsIn(['web', 'worker', 'all'])
+  ROLE = 'all';
+
   @EnvironmentVariable({ description: 'TCP port of the HTTP server (0 picks a free one).' })
   @Transform(toInteger)
   @IsInt()
@@ -147,6 +154,23 @@ export class EnvironmentSchema {
   @IsInt()
   @Min(0)
   SHUTDOWN_GRACE_MS = 10_000;
+
+  @EnvironmentVariable({
+    description:
+      'How long a worker holds a job without renewing its lease, in milliseconds; a job whose worker died is taken over by another once its lease expires (renewed every third of it while the job runs).',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  JOB_LEASE_MS = 30_000;
+
+  @EnvironmentVariable({
+    description: 'How often, in milliseconds, a worker dispatches again the jobs that are queued or whose lease expired (after a restart, a lost dispatch, a dead worker).',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(50)
+  JOB_SWEEP_INTERVAL_MS = 15_000;
 
   @EnvironmentVariable({
     description:

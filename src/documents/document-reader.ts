@@ -103,11 +103,12 @@ function cellText(cell: unknown): string {
   if (typeof cell === 'object') {
     const value = cell as { result?: unknown; text?: unknown; richText?: { text: string }[] };
     if (value.richText) return value.richText.map((part) => part.text).join('');
-    if (value.text !== undefined) return String(value.text);
-    if (value.result !== undefined) return String(value.result);
+    // A hyperlink's text, or a formula's result: a value of its own, read again.
+    if (value.text !== undefined) return cellText(value.text);
+    if (value.result !== undefined) return cellText(value.result);
     return '';
   }
-  return String(cell);
+  return String(cell as string | number | boolean | bigint);
 }
 
 function readCsv(text: string, fileName: string): ReadDocument {

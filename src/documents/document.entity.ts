@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 export type DocumentStatus = 'PENDING_UPLOAD' | 'READY';
+/** The `document-processing` job's progress on a READY document (null while PENDING_UPLOAD). */
+export type DocumentProcessingStatus = 'queued' | 'processing' | 'processed' | 'failed';
 
 /** A submitted document (SERVICE-SPEC 2.10): READY only once its bytes and its text are stored. */
 @Entity({ name: 'documents' })
@@ -54,4 +56,15 @@ export class Document {
 
   @Column({ name: 'ready_at', type: 'timestamptz', nullable: true })
   readyAt: Date | null;
+
+  /** Analysis tools that need every page described wait for `processed`. */
+  @Column({ name: 'processing_status', type: 'text', nullable: true })
+  processingStatus: DocumentProcessingStatus | null;
+
+  @Column({ name: 'processed_at', type: 'timestamptz', nullable: true })
+  processedAt: Date | null;
+
+  /** Why processing failed for good (its last attempt's error). */
+  @Column({ name: 'processing_failure', type: 'text', nullable: true })
+  processingFailure: string | null;
 }

@@ -1,15 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { InjectQueue } from '@nestjs/bull';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomToken, sha256 } from '../common/crypto/random-token.js';
 import { AppException, InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { PublicUrls } from '../config/public-urls.js';
+import type { DurableQueue } from '../jobs/durable-queue.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { DocumentPage } from './document-page.entity.js';
+import { DOCUMENT_PROCESSING_QUEUE, documentProcessingKey, type DocumentProcessingJob } from './document-processing.service.js';
 import { readDocument } from './document-reader.js';
-import { Document } from './document.entity.js';
+import type { Document } from './document.entity.js';
+import { DocumentsRepository, type AlsoWithin } from './documents.repository.js';
 import type { DocumentResult } from './dto/submit-documents.dto.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
@@ -26,14 +27,16 @@ export interface DocumentDescription {
 
 /**
  * Documents of one account: stored whole or not at all. The bytes go to storage first; the row
- * (READY, with its text per page) is written in one transaction after, and a failure on the way
- * removes the bytes again.
+ * (READY, with its page count and its text per page) and its `document-processing` job are written
+ * in one transaction after, and a failure on the way removes the bytes again.
  */
 @Injectable()
 export class DocumentsService {
+  private readonly logger = new Logger(DocumentsService.name);
+
   constructor(
-    @InjectRepository(Document) private readonly documents: Repository<Document>,
-    private readonly dataSource: DataSource,
+    private readonly documents: DocumentsRepository,
+    @InjectQueue(DOCUMENT_PROCESSING_QUEUE) private readonly processing: DurableQueue<DocumentProcessingJob>,
     private readonly storage: DocumentStorage,
     private readonly workspaces: WorkspacesService,
     private readonly config: AppConfig,
@@ -49,8 +52,8 @@ export class DocumentsService {
   /** A whole file at once (inline content, the upload page): READY now. */
   async submitBytes(accountId: string, bytes: Buffer, description: DocumentDescription & { fileName: string }): Promise<DocumentResult> {
     const documentId = randomUUID();
-    const stored = await this.storeBytes(bytes, description, documentId, async (manager, ready) => {
-      await manager.insert(Document, { id: documentId, accountId, workspaceId: description.workspaceId ?? null, documentType: description.documentType ?? null, declaredMimeType: description.mimeType ?? null, ...ready });
+    const stored = await this.storeBytes(bytes, description, documentId, async (ready, pages, also) => {
+      await this.documents.insertReady({ id: documentId, accountId, workspaceId: description.workspaceId ?? null, documentType: description.documentType ?? null, declaredMimeType: description.mimeType ?? null, ...ready }, pages, also);
     });
     return { ...stored, ...(description.workspaceId && { workspaceId: description.workspaceId }), ...(description.documentType && { documentType: description.documentType }) };
   }
@@ -58,39 +61,31 @@ export class DocumentsService {
   /** No content: a PENDING_UPLOAD document and the single-use URL that takes its bytes. */
   async createPending(accountId: string, description: DocumentDescription): Promise<DocumentResult> {
     const token = randomToken();
-    const document = await this.documents.save(
-      this.documents.create({
-        accountId,
-        status: 'PENDING_UPLOAD',
-        workspaceId: description.workspaceId ?? null,
-        documentType: description.documentType ?? null,
-        fileName: description.fileName ?? null,
-        declaredMimeType: description.mimeType ?? null,
-        uploadTokenHash: sha256(token),
-        uploadExpiresAt: new Date(Date.now() + this.config.documents.uploadTtlSeconds * 1000),
-      }),
-    );
+    const document = await this.documents.insertPending({
+      accountId,
+      status: 'PENDING_UPLOAD',
+      workspaceId: description.workspaceId ?? null,
+      documentType: description.documentType ?? null,
+      fileName: description.fileName ?? null,
+      declaredMimeType: description.mimeType ?? null,
+      uploadTokenHash: sha256(token),
+      uploadExpiresAt: new Date(Date.now() + this.config.documents.uploadTtlSeconds * 1000),
+    });
     return { ...result(document), uploadUrl: `${this.urls.documentUploads}/${token}`, uploadExpiresAt: document.uploadExpiresAt!.toISOString() };
   }
 
   /** The bytes for an upload URL. The link works once: of two concurrent uploads, one wins. */
   async completeUpload(token: string, bytes: Buffer, declared: { fileName?: string; mimeType?: string }): Promise<DocumentResult> {
     const tokenHash = sha256(token);
-    const pending = await this.documents.findOneBy({ uploadTokenHash: tokenHash, status: 'PENDING_UPLOAD' });
+    const pending = await this.documents.findPendingUpload(tokenHash);
     if (!pending || pending.uploadExpiresAt! <= new Date()) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
     // The link was made by someone who could reach the workspace then; access is checked again now
     // (a firm member who has since left the firm no longer adds to the firm's workspaces).
     if (pending.workspaceId) await this.workspaces.assertOwned(pending.accountId, pending.workspaceId);
     const fileName = declared.fileName ?? pending.fileName;
     if (!fileName) throw new InvalidInputException('Name the file: send it as multipart/form-data, or add ?fileName= to the upload URL.');
-    const stored = await this.storeBytes(bytes, { fileName, mimeType: declared.mimeType ?? pending.declaredMimeType ?? undefined }, pending.id, async (manager, ready) => {
-      const claimed = await manager
-        .createQueryBuilder()
-        .update(Document)
-        .set({ ...ready, uploadTokenHash: null })
-        .where('id = :id AND upload_token_hash = :tokenHash AND status = :pending AND upload_expires_at > now()', { id: pending.id, tokenHash, pending: 'PENDING_UPLOAD' })
-        .execute();
-      if (claimed.affected !== 1) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
+    const stored = await this.storeBytes(bytes, { fileName, mimeType: declared.mimeType ?? pending.declaredMimeType ?? undefined }, pending.id, async (ready, pages, also) => {
+      if (!(await this.documents.completeUpload(pending.id, tokenHash, ready, pages, also))) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
     });
     const completed = { ...stored, ...(pending.workspaceId && { workspaceId: pending.workspaceId }), ...(pending.documentType && { documentType: pending.documentType }) };
     if (pending.workspaceId) await this.workspaces.storeOutput(pending.workspaceId, DOCUMENTS_TASK_TYPE, 'submit_documents', completed);
@@ -99,20 +94,21 @@ export class DocumentsService {
 
   /** The caller's document, or NOT_FOUND: the same answer for a missing id and another account's. */
   async requireOwned(accountId: string, documentId: string): Promise<Document> {
-    const document = /^[0-9a-f-]{36}$/i.test(documentId) ? await this.documents.findOneBy({ id: documentId, accountId }) : null;
+    const document = /^[0-9a-f-]{36}$/i.test(documentId) ? await this.documents.findOwned(accountId, documentId) : null;
     if (!document) throw new ResourceNotFoundException(`Document ${documentId} was not found.`);
     return document;
   }
 
   /**
-   * Reads the bytes (refusing what cannot be read), stores them, then runs `record` and writes the
-   * pages in one transaction; if that fails, the stored bytes are removed.
+   * Reads the bytes (refusing what cannot be read), stores them, then has `record` write the READY
+   * row and its pages in one transaction with the processing job (`also`), and dispatches the job
+   * once committed; if the write fails, the stored bytes are removed.
    */
   private async storeBytes(
     bytes: Buffer,
     declared: { fileName: string; mimeType?: string },
     documentId: string,
-    record: (manager: EntityManager, ready: Partial<Document>) => Promise<void>,
+    record: (ready: Partial<Document>, pages: string[], also: AlsoWithin) => Promise<void>,
   ): Promise<DocumentResult> {
     if (bytes.length > this.config.documents.maxBytes) throw new AppException({ status: 413, detail: `${declared.fileName}: the file is larger than ${this.config.documents.maxBytes} bytes.` });
     const read = await readDocument(bytes, declared);
@@ -126,18 +122,20 @@ export class DocumentsService {
       pageCount: read.pageCount,
       storageKey,
       readyAt: new Date(),
+      processingStatus: 'queued',
     };
     await this.storage.put(storageKey, bytes);
+    let job: { id: string } | undefined;
     try {
-      await this.dataSource.transaction(async (manager) => {
-        await record(manager, ready);
-        // PostgreSQL text cannot hold NUL characters, which PDF text extraction can yield.
-        await manager.insert(DocumentPage, read.pages.map((text, index) => ({ documentId, pageNumber: index + 1, text: text.replace(/\u0000/g, '') })));
+      await record(ready, read.pages, async (transaction) => {
+        job = await this.processing.addWithin(transaction, { documentId }, { idempotencyKey: documentProcessingKey(documentId) });
       });
     } catch (error) {
       await this.storage.delete(storageKey);
       throw error;
     }
+    // The document is stored: a failed dispatch (Redis unreachable) is left to the workers' sweep.
+    await this.processing.dispatch({ id: job!.id, attempts: 0 }).catch((error: unknown) => this.logger.warn({ err: error }, `document ${documentId}: processing job not dispatched; the sweep dispatches it`));
     return result({ id: documentId, ...ready } as Document);
   }
 }

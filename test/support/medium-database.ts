@@ -86,8 +86,11 @@ export interface MediumModule {
  * The named modules on a cloned database, with configuration and the clock as the app has them,
  * but no HTTP server: for logic that does not need HTTP (STYLE.md 7, the medium tier).
  */
-export async function startMediumModule(imports: (Type | DynamicModule)[], options: { env?: Record<string, string>; clock?: Clock; providers?: Type[] } = {}): Promise<MediumModule> {
-  const database = await cloneMigratedDatabase();
+export async function startMediumModule(
+  imports: (Type | DynamicModule)[],
+  options: { env?: Record<string, string>; clock?: Clock; providers?: Type[]; /** Shared with other modules (replicas, a restart): not dropped on close. */ database?: MediumDatabase } = {},
+): Promise<MediumModule> {
+  const database = options.database ?? (await cloneMigratedDatabase());
   const config = loadConfiguration({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -110,7 +113,7 @@ export async function startMediumModule(imports: (Type | DynamicModule)[], optio
     get: <T>(type: Type<T> | string | symbol) => module.get<T>(type, { strict: false }),
     close: async () => {
       await module.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

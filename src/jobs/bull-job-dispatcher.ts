@@ -1,0 +1,52 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Logger } from '@nestjs/common';
+import Bull from 'bull';
+import { dispatchKey, type DispatchedJob, type JobDispatcher } from './job-dispatcher.js';
+
+/** Job ids through a Bull queue on Redis: any replica's worker may take them. */
+export class BullJobDispatcher implements JobDispatcher {
+  private readonly logger: Logger;
+  private readonly queue: Bull.Queue<{ jobId: string }>;
+  private redisDown = false;
+  private closing = false;
+
+  constructor(
+    name: string,
+    redisUrl: string,
+    prefix: string,
+    private readonly closeTimeoutMs: number,
+  ) {
+    this.logger = new Logger(`Jobs:${name}`);
+    this.queue = new Bull<{ jobId: string }>(name, redisUrl, { prefix: `${prefix}:bull` });
+    // Redis errors come here while its clients reconnect; one line per outage. Jobs wait in
+    // PostgreSQL meanwhile and the sweep dispatches them again.
+    this.queue.on('error', (error) => {
+      if (!this.redisDown) this.logger.warn(`Redis unreachable for job dispatch (${error.message}); jobs wait in PostgreSQL until it is back`);
+      this.redisDown = true;
+    });
+    this.queue.client.on('ready', () => (this.redisDown = false));
+  }
+
+  async dispatch(job: DispatchedJob, delayMs = 0): Promise<void> {
+    // Bull does not add a job id it holds: one dispatch per attempt. Retries and failures are the
+    // row's business, so Bull keeps nothing once the handler has returned.
+    await this.queue.add({ jobId: job.id }, { jobId: dispatchKey(job), delay: delayMs, attempts: 1, removeOnComplete: true, removeOnFail: true });
+  }
+
+  consume(run: (jobId: string) => Promise<void>, concurrency: number): void {
+    // The promise settles when processing stops; it rejects when the clients are dropped at close.
+    this.queue.process(concurrency, (job) => run(job.data.jobId)).catch((error: Error) => this.closing || this.logger.warn(`job processing stopped: ${error.message}`));
+  }
+
+  /**
+   * Waits (at most closeTimeoutMs) for the running handlers. With Redis unreachable Bull's own close
+   * would wait for ever: the clients are dropped (an unfinished job's lease expires and it is retried).
+   */
+  async close(): Promise<void> {
+    this.closing = true;
+    const closed = this.queue.close().then(() => true, () => true);
+    if (this.redisDown || !(await Promise.race([closed, sleep(this.closeTimeoutMs, false, { ref: false })]))) {
+      for (const client of this.queue.clients) client.disconnect();
+    }
+  }
+}
