@@ -114,6 +114,8 @@ function ledgerRecord(reservation: Reservation) {
 @Injectable()
 export class BillingService implements OnApplicationBootstrap {
   private readonly plan: UsagePlan;
+  /** Mandates of these rails are charged: a sandbox mandate only while the sandbox rail exists (never in production). */
+  private readonly acceptedRails: string[];
   /**
    * Free reservations of the calls in flight, in one statement: each call's owner and period from
    * its account's kind and firm (a machine's trial is its own; a person's monthly amount is the
@@ -151,6 +153,7 @@ export class BillingService implements OnApplicationBootstrap {
     private readonly periodicTasks: PeriodicTasks,
   ) {
     this.plan = config.usagePlan;
+    this.acceptedRails = config.payments.sandbox ? ['fiat', 'crypto', 'sandbox'] : ['fiat', 'crypto'];
   }
 
   onApplicationBootstrap(): void {
@@ -191,9 +194,9 @@ export class BillingService implements OnApplicationBootstrap {
     const entry = this.plan[request.usageKey];
     const now = this.clock.now();
     const [mandate] = (await this.dataSource.query(
-      `SELECT id, rail, budget_cents, status, failure FROM payment_mandates WHERE owner_id = $1 AND status IN ('active', 'unfunded') AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
-      [request.ownerId, now],
-    )) as { id: string; rail: 'fiat' | 'crypto'; budget_cents: number; status: 'active' | 'unfunded'; failure: string | null }[];
+      `SELECT id, rail, budget_cents, status, failure FROM payment_mandates WHERE owner_id = $1 AND status IN ('active', 'unfunded') AND valid_from <= $2 AND valid_until > $2 AND rail = ANY($3) ORDER BY created_at DESC LIMIT 1`,
+      [request.ownerId, now, this.acceptedRails],
+    )) as { id: string; rail: 'fiat' | 'crypto' | 'sandbox'; budget_cents: number; status: 'active' | 'unfunded'; failure: string | null }[];
     if (mandate?.status === 'unfunded') {
       throw new PaymentRequiredException(`${request.toolName} cannot be charged: ${mandate.failure ?? 'the payment mandate could not be settled.'} Run the initiate_payment_setup tool to authorize a new budget.`);
     }
@@ -309,8 +312,8 @@ export class BillingService implements OnApplicationBootstrap {
     const [mandate] = (await this.dataSource.query(
       `SELECT m.id, m.rail, m.status, m.failure, m.budget_cents, m.valid_until, coalesce(s.spent_cents, 0) AS spent_cents
          FROM payment_mandates m LEFT JOIN mandate_spend s ON s.mandate_id = m.id AND s.period = (CASE WHEN m.rail = 'crypto' THEN '${AUTHORIZATION_PERIOD}' ELSE $2 END)
-        WHERE m.owner_id = $1 AND m.status IN ('active', 'unfunded') AND m.valid_until > $3 ORDER BY m.created_at DESC LIMIT 1`,
-      [firmId ?? accountId, month, this.clock.now()],
+        WHERE m.owner_id = $1 AND m.status IN ('active', 'unfunded') AND m.valid_until > $3 AND m.rail = ANY($4) ORDER BY m.created_at DESC LIMIT 1`,
+      [firmId ?? accountId, month, this.clock.now(), this.acceptedRails],
     )) as { id: string; rail: string; status: 'active' | 'unfunded'; failure: string | null; budget_cents: number; valid_until: Date; spent_cents: number }[];
     return {
       accountId,

@@ -35,6 +35,16 @@ const SCRIPT = `(() => {
       }
     });
   }
+  const sandboxButton = document.getElementById('sandbox-button');
+  if (sandboxButton) {
+    sandboxButton.addEventListener('click', async () => {
+      say('Authorizing…', 'working');
+      const response = await fetch(sandboxButton.dataset.submitPath, { method: 'POST', headers: { accept: 'application/json' } }).catch(() => null);
+      const answer = response ? await response.json().catch(() => ({})) : {};
+      if (response && response.ok) say('Done: the sandbox budget is authorized. You can close this page.', 'complete');
+      else say('Refused: ' + (answer.detail || (response ? response.status : 'the service could not be reached')), 'refused');
+    });
+  }
   const card = document.getElementById('card-data');
   if (card && window.Stripe) {
     const settings = JSON.parse(card.textContent);
@@ -50,7 +60,7 @@ const SCRIPT = `(() => {
   }
 })();`;
 
-/** The hosted payment setup page: the budget, then a card form (Stripe Elements) and/or a wallet button. */
+/** The hosted payment setup page: the budget, then a card form (Stripe Elements) and/or a wallet button, or the sandbox's one button. */
 export function paymentSetupPage(view: SetupPageView, nonce: string): string {
   return renderPage({
     title: 'Authorize a monthly budget',
@@ -70,6 +80,13 @@ ${
 <p>Sign one USDC authorization (EIP-3009) for up to $${view.budgetUsd.toFixed(2)}. Nothing moves until a call is charged; the service never holds your keys.</p>
 <button type="button" id="wallet-button">Authorize with wallet</button>
 <script type="application/json" id="wallet-data">${scriptJson({ ...view.wallet.typedDataTemplate, submitPath: view.wallet.submitPath })}</script>`
+    : ''
+}
+${
+  view.sandbox
+    ? html`<h2>Sandbox</h2>
+<p role="note"><strong>No money moves.</strong> This service has no card or wallet rail configured, so it offers a sandbox for trying the payment loop: calls are charged against this budget on paper only, and nothing is ever collected.</p>
+<button type="button" id="sandbox-button" data-submit-path="${view.sandbox.submitPath}">Authorize sandbox budget</button>`
     : ''
 }
 <p id="status" role="status" aria-live="polite"></p>`,
