@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Browser } from 'playwright-core';
@@ -78,6 +81,17 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
     expect(await first.json()).toEqual({ status: 'complete' });
     expect((await authorize()).status).toBe(404);
     expect((await tool(service, token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'complete', rail: 'sandbox' });
+  });
+
+  it("runs the README's sandbox walk verbatim (bash, curl, node) to a complete setup and an active sandbox mandate", async () => {
+    const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
+    const walk = /### Try the payment loop \(sandbox\)[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1];
+    const { stdout } = await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${walk.replaceAll('http://localhost:3000', service.url)}`]);
+    const [setup, pressed, checked, mandate] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    expect(setup).toMatchObject({ rail: 'sandbox', maxMonthlyBudgetUsd: 5, setupUrl: expect.stringContaining(`${service.url}/payment-setup/`) });
+    expect(pressed).toEqual({ status: 'complete' });
+    expect(checked).toMatchObject({ status: 'complete', rail: 'sandbox', intentMandate: expect.stringMatching(/^eyJ/) });
+    expect(mandate).toMatchObject({ rail: 'sandbox', status: 'active', budgetCents: 500, spentCents: 0 });
   });
 
   it('refuses the wallet submission on a sandbox session, and the session stays pending', async () => {
