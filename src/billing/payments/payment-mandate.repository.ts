@@ -33,12 +33,12 @@ export class PaymentMandateRepository {
   async activate(mandate: { sessionId: string; accountId: string; ownerId: string; rail: MandateRail; budgetCents: number; validFrom: Date; validUntil: Date; authorization: Record<string, unknown> }): Promise<boolean> {
     try {
       await this.dataSource.transaction(async (manager) => {
-        const [{ id }] = (await manager.query(
+        const [{ id }] = await manager.query<{ id: string }[]>(
           'INSERT INTO payment_mandates (account_id, owner_id, rail, budget_cents, valid_from, valid_until, "authorization") VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
           [mandate.accountId, mandate.ownerId, mandate.rail, mandate.budgetCents, mandate.validFrom, mandate.validUntil, JSON.stringify(mandate.authorization)],
-        )) as { id: string }[];
+        );
         await manager.query(`UPDATE payment_mandates SET status = 'revoked', revoked_at = $3 WHERE owner_id = $1 AND status = 'active' AND id <> $2`, [mandate.ownerId, id, mandate.validFrom]);
-        const [, claimed] = (await manager.query('UPDATE payment_setup_sessions SET mandate_id = $2 WHERE id = $1 AND mandate_id IS NULL', [mandate.sessionId, id])) as [unknown, number];
+        const [, claimed] = await manager.query<[unknown, number]>('UPDATE payment_setup_sessions SET mandate_id = $2 WHERE id = $1 AND mandate_id IS NULL', [mandate.sessionId, id]);
         if (claimed !== 1) throw new SessionAlreadyCompleted();
       });
       return true;

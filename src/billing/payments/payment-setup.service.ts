@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { SignJWT } from 'jose';
-import type { Hex } from 'viem';
 import { Clock } from '../../common/clock.js';
 import { randomToken, sha256 } from '../../common/crypto/random-token.js';
 import { AppException, InvalidInputException, ResourceNotFoundException } from '../../common/errors/app.exception.js';
@@ -212,7 +211,7 @@ export class PaymentSetupService {
       value: BigInt(session.budget_cents) * 10_000n, // USDC has 6 decimals: one cent is 10^4 units.
       validAfter: created,
       validBefore: created + BigInt(WALLET_AUTHORIZATION_DAYS * 86_400),
-      nonce: `0x${createHash('sha256').update(`payment-setup:${session.id}`).digest('hex')}` as Hex,
+      nonce: `0x${createHash('sha256').update(`payment-setup:${session.id}`).digest('hex')}`,
     };
   }
 
