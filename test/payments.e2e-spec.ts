@@ -30,6 +30,10 @@ class FakeStripe {
   readonly paymentIntents: { fields: URLSearchParams; idempotencyKey: string }[] = [];
   /** Customers whose next off-session charges are declined, and how many of them. */
   readonly declines = new Map<string, number>();
+  /** While set, every PaymentIntent request fails as in an outage: a 500 from the API, or a dropped connection. */
+  outage: 'server error' | 'dropped connection' | null = null;
+  /** The idempotency keys of the PaymentIntent requests the outage failed. */
+  readonly failedDuringOutage: string[] = [];
   private customers = 0;
   /** Where confirmed SetupIntents are reported, as Stripe's webhook endpoint would be configured. */
   serviceUrl = '';
@@ -68,6 +72,11 @@ class FakeStripe {
         }
         if (request.method === 'POST' && request.url === '/v1/customers') {
           return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `cus_${++this.customers}${Date.now()}`, object: 'customer' }));
+        }
+        if (request.method === 'POST' && request.url === '/v1/payment_intents' && this.outage) {
+          this.failedDuringOutage.push(String(request.headers['idempotency-key']));
+          if (this.outage === 'dropped connection') return void request.socket.destroy();
+          return void response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
         }
         if (request.method === 'POST' && request.url === '/v1/payment_intents') {
           const fields = new URLSearchParams(body);
@@ -239,6 +248,22 @@ describe('payment setup, mandates and charging', () => {
     it.each([[0], [500.01], [-5]])('refuses a budget of %s', async (maxMonthlyBudgetUsd) => {
       const { token } = await machineToken();
       expect((await tool(token, 'initiate_payment_setup', { maxMonthlyBudgetUsd })).error?.code).toBe('INVALID_INPUT');
+    });
+
+    it('takes the token as session_token, as sessionToken (the name initiate_payment_setup returns it under), or under both names with the same value', async () => {
+      const { token } = await machineToken();
+      const { result: session } = await tool<Session>(token, 'initiate_payment_setup');
+      for (const args of [{ session_token: session!.sessionToken }, { sessionToken: session!.sessionToken }, { session_token: session!.sessionToken, sessionToken: session!.sessionToken }]) {
+        expect((await tool(token, 'check_payment_setup', args)).result).toMatchObject({ status: 'pending', rail: 'both' });
+      }
+    });
+
+    it.each([
+      ['neither name', {}, 'Give session_token (or sessionToken): the sessionToken that initiate_payment_setup returned.'],
+      ['two different tokens', { session_token: 'one-token', sessionToken: 'another-token' }, 'session_token and sessionToken differ: give the token once, under either name.'],
+    ])('refuses %s with INVALID_INPUT', async (_case, args, message) => {
+      const { token } = await machineToken();
+      expect((await tool(token, 'check_payment_setup', args)).error).toEqual({ code: 'INVALID_INPUT', message });
     });
 
     it("answers another account's session token, and an unknown one, with NOT_FOUND", async () => {
@@ -517,6 +542,56 @@ describe('payment setup, mandates and charging', () => {
         expect(charges().map((charge) => charge.idempotencyKey)).toEqual([expect.stringMatching(/-2026-11$/), expect.stringMatching(/-2026-11-attempt-2$/)]);
         expect((await invoices())[0].payment).toEqual({ status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 2, nextAttemptAt: null });
       } finally {
+        clock.set('2026-11-10T09:00:00Z');
+      }
+    });
+
+    it.each([['server error'], ['dropped connection']] as const)(
+      'does not count an attempt at a card invoice that met a Stripe %s, and collects it on the next run as the same charge',
+      async (outage) => {
+        const { invoices, charges } = await cardMandateWithCharges(2);
+        const collector = service.app.get(InvoiceCollector);
+        clock.set('2026-12-02T08:00:00Z');
+        stripe.outage = outage;
+        try {
+          stripe.failedDuringOutage.length = 0;
+          expect(await collector.collectClosed()).toMatchObject({ paid: 0, declined: 0, postponed: expect.any(Number) });
+          expect(stripe.failedDuringOutage.length).toBeGreaterThan(0);
+          expect(charges()).toEqual([]);
+          expect((await invoices())[0].payment).toBeNull();
+          stripe.outage = null;
+          clock.set('2026-12-02T09:00:00Z');
+          await collector.collectClosed();
+          expect(charges()).toHaveLength(1);
+          expect(stripe.failedDuringOutage).toContain(charges()[0].idempotencyKey);
+          expect((await invoices())[0].payment).toEqual({ status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 1, nextAttemptAt: null });
+        } finally {
+          stripe.outage = null;
+          clock.set('2026-11-10T09:00:00Z');
+        }
+      },
+    );
+
+    it('does not count a retry of a declined card invoice that met a Stripe outage: the invoice stays declined and due, and the retry is the second attempt', async () => {
+      const { customer, invoices, charges } = await cardMandateWithCharges(1);
+      stripe.declines.set(customer, 1);
+      const collector = service.app.get(InvoiceCollector);
+      clock.set('2026-12-02T08:00:00Z');
+      try {
+        await collector.collectClosed();
+        const declined = { status: 'failed', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: 'Your card has insufficient funds.', attempts: 1, nextAttemptAt: '2026-12-03T08:00:00.000Z' };
+        expect((await invoices())[0].payment).toEqual(declined);
+        clock.set('2026-12-03T08:00:00Z');
+        stripe.outage = 'server error';
+        await collector.collectClosed();
+        expect((await invoices())[0].payment).toEqual(declined);
+        stripe.outage = null;
+        clock.set('2026-12-03T09:00:00Z');
+        await collector.collectClosed();
+        expect(charges().map((charge) => charge.idempotencyKey)).toEqual([expect.stringMatching(/-2026-11$/), expect.stringMatching(/-2026-11-attempt-2$/)]);
+        expect((await invoices())[0].payment).toEqual({ status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 2, nextAttemptAt: null });
+      } finally {
+        stripe.outage = null;
         clock.set('2026-11-10T09:00:00Z');
       }
     });

@@ -58,12 +58,12 @@ export class BillingStatementsRepository {
   }
 
   /** The owner's newest active or unfunded mandate still valid at `now`, with its spend in its current period (`month` for a card, the authorization for a wallet). */
-  async currentMandate(ownerId: string, month: string, now: Date): Promise<MandateSpendRow | undefined> {
+  async currentMandate(ownerId: string, month: string, now: Date, rails: readonly string[]): Promise<MandateSpendRow | undefined> {
     const [mandate] = await this.sql.query<MandateSpendRow>(
       `SELECT m.id, m.rail, m.status, m.failure, m.budget_cents, m.valid_until, coalesce(s.spent_cents, 0)::int AS spent_cents
          FROM payment_mandates m LEFT JOIN mandate_spend s ON s.mandate_id = m.id AND s.period = (CASE WHEN m.rail = 'crypto' THEN '${AUTHORIZATION_PERIOD}' ELSE $2 END)
-        WHERE m.owner_id = $1 AND m.status IN ('active', 'unfunded') AND m.valid_until > $3 ORDER BY m.created_at DESC LIMIT 1`,
-      [ownerId, month, now],
+        WHERE m.owner_id = $1 AND m.status IN ('active', 'unfunded') AND m.valid_until > $3 AND m.rail = ANY($4) ORDER BY m.created_at DESC LIMIT 1`,
+      [ownerId, month, now, rails],
     );
     return mandate;
   }

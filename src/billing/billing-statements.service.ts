@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { chargedRails } from './charged-rails.js';
 import { Clock } from '../common/clock.js';
 import { AppConfig } from '../config/app-config.js';
 import { FirmsService } from '../firms/firms.service.js';
@@ -55,6 +56,8 @@ export interface UsageSummary {
 @Injectable()
 export class BillingStatementsService {
   private readonly plan: UsagePlan;
+  /** Mandates of these rails are charged (chargedRails). */
+  private readonly rails: readonly string[];
 
   constructor(
     private readonly statements: BillingStatementsRepository,
@@ -63,6 +66,7 @@ export class BillingStatementsService {
     config: AppConfig,
   ) {
     this.plan = config.usagePlan;
+    this.rails = chargedRails(config);
   }
 
   async usage(accountId: string): Promise<UsageSummary> {
@@ -80,7 +84,7 @@ export class BillingStatementsService {
       return { usageKey, unit: entry.unit, granted, used, remaining: granted - used, priceCents: entry.priceCents };
     });
     const recent = await this.statements.latestEntries(accountId, RECENT_ENTRIES);
-    const mandate = await this.statements.currentMandate(firmId ?? accountId, month, now);
+    const mandate = await this.statements.currentMandate(firmId ?? accountId, month, now, this.rails);
     return {
       accountId,
       firmId,

@@ -26,7 +26,7 @@ class UsageEntry {
 
 class UsageMandate {
   @ApiProperty() mandateId: string;
-  @ApiProperty({ enum: ['fiat', 'crypto'] }) rail: string;
+  @ApiProperty({ enum: ['fiat', 'crypto', 'sandbox'], description: '`sandbox`: no money moves (development only)' }) rail: string;
   @ApiProperty({ enum: ['active', 'unfunded'], description: '`unfunded`: the wallet authorization could not be settled, and charges are refused' }) status: string;
   @ApiProperty({ type: String, nullable: true, description: 'Why the mandate is unfunded' }) failure: string | null;
   @ApiProperty({ description: 'Monthly for a card; the whole authorization for a wallet' }) budgetCents: number;
@@ -46,7 +46,7 @@ class UsageResponse {
 
 class InvoiceResponse {
   @ApiProperty() mandateId: string;
-  @ApiProperty({ enum: ['fiat', 'crypto'] }) rail: string;
+  @ApiProperty({ enum: ['fiat', 'crypto', 'sandbox'], description: '`sandbox`: charged on paper only, never collected (development only)' }) rail: string;
   @ApiProperty({ description: 'YYYY-MM (UTC) for a card; `authorization` for a wallet (one invoice per authorization)' }) period: string;
   @ApiProperty({ enum: ['open', 'closed'], description: 'The current month is open' }) status: string;
   @ApiProperty({ description: 'Charged calls' }) charges: number;

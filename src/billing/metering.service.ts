@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { chargedRails } from './charged-rails.js';
 import { isUUID } from 'class-validator';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
@@ -22,6 +23,8 @@ export const STALE_RESERVATION_MINUTES = 30;
 @Injectable()
 export class MeteringService implements OnApplicationBootstrap {
   private readonly plan: UsagePlan;
+  /** Mandates of these rails are charged (chargedRails). */
+  private readonly rails: readonly string[];
 
   constructor(
     private readonly ledger: UsageLedgerRepository,
@@ -30,6 +33,7 @@ export class MeteringService implements OnApplicationBootstrap {
     private readonly periodicTasks: PeriodicTasks,
   ) {
     this.plan = config.usagePlan;
+    this.rails = chargedRails(config);
   }
 
   onApplicationBootstrap(): void {
@@ -86,7 +90,7 @@ export class MeteringService implements OnApplicationBootstrap {
   private async reserveCharge(request: Reservation, kind: 'human' | 'machine'): Promise<Reservation> {
     const entry = this.plan[request.usageKey];
     const now = this.clock.now();
-    const mandate = await this.ledger.chargeableMandate(request.ownerId, now);
+    const mandate = await this.ledger.chargeableMandate(request.ownerId, now, this.rails);
     if (mandate?.status === 'unfunded') {
       throw new PaymentRequiredException(`${request.toolName} cannot be charged: ${mandate.failure ?? 'the payment mandate could not be settled.'} Run the initiate_payment_setup tool to authorize a new budget.`);
     }

@@ -42,7 +42,7 @@ export interface FreeReservation {
 /** The mandate a charge goes against: the owner's newest active or unfunded one, valid now. */
 export interface ChargeableMandate {
   id: string;
-  rail: 'fiat' | 'crypto';
+  rail: 'fiat' | 'crypto' | 'sandbox';
   budget_cents: number;
   status: 'active' | 'unfunded';
   failure: string | null;
@@ -121,10 +121,10 @@ export class UsageLedgerRepository {
     return this.freeReservations.load(call);
   }
 
-  async chargeableMandate(ownerId: string, now: Date): Promise<ChargeableMandate | undefined> {
+  async chargeableMandate(ownerId: string, now: Date, rails: readonly string[]): Promise<ChargeableMandate | undefined> {
     const [mandate] = await this.sql.query<ChargeableMandate>(
-      `SELECT id, rail, budget_cents, status, failure FROM payment_mandates WHERE owner_id = $1 AND status IN ('active', 'unfunded') AND valid_from <= $2 AND valid_until > $2 ORDER BY created_at DESC LIMIT 1`,
-      [ownerId, now],
+      `SELECT id, rail, budget_cents, status, failure FROM payment_mandates WHERE owner_id = $1 AND status IN ('active', 'unfunded') AND valid_from <= $2 AND valid_until > $2 AND rail = ANY($3) ORDER BY created_at DESC LIMIT 1`,
+      [ownerId, now, rails],
     );
     return mandate;
   }

@@ -68,6 +68,28 @@ describe('loadConfiguration', () => {
     expect(() => loadConfiguration({ PORT: '70000' })).toThrow(/PORT/);
   });
 
+  describe('the sandbox rail', () => {
+    const production = { NODE_ENV: 'production', ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 1).toString('base64')}` };
+
+    it('exists outside production when no card or wallet rail is configured', () => {
+      expect(loadConfiguration({}).payments.sandbox).toBe(true);
+      expect(loadConfiguration({ NODE_ENV: 'test' }).payments.sandbox).toBe(true);
+    });
+
+    it.each([
+      ['a card rail is configured', { STRIPE_SECRET_KEY: 'sk_test_abc' }],
+      ['a wallet rail is configured', { PAYMENT_WALLET_ADDRESS: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' }],
+      ['PAYMENT_SANDBOX is false', { PAYMENT_SANDBOX: 'false' }],
+      ['NODE_ENV is production', production],
+    ])('does not exist when %s', (_case, environment) => {
+      expect(loadConfiguration(environment).payments.sandbox).toBe(false);
+    });
+
+    it('refuses PAYMENT_SANDBOX=true in production', () => {
+      expect(() => loadConfiguration({ ...production, PAYMENT_SANDBOX: 'true' })).toThrow(/PAYMENT_SANDBOX: the sandbox rail never exists in production/);
+    });
+  });
+
   describe('wallet settlement', () => {
     // A throwaway key and its address (viem's privateKeyToAddress), fixed so the test states them.
     const key = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';

@@ -67,6 +67,8 @@ export class AppConfig {
   readonly payments: {
     stripe?: { secretKey: string; publishableKey?: string; webhookSecret?: string; apiUrl: string; jsUrl: string };
     wallet?: { payee: string; chainId: number; usdc: string; settlement?: { rpcUrl: string; key: `0x${string}` } };
+    /** The sandbox rail (no money moves): only outside production, with no real rail, unless PAYMENT_SANDBOX=false. */
+    sandbox: boolean;
   };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
@@ -118,6 +120,9 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   if (schema.ROLE !== 'all' && !schema.DATABASE_URL) {
     problems.push(`ROLE: a ${schema.ROLE} process shares its database with the other roles' processes: set DATABASE_URL (the embedded PostgreSQL serves one process)`);
   }
+  if (schema.NODE_ENV === 'production' && schema.PAYMENT_SANDBOX === true) {
+    problems.push('PAYMENT_SANDBOX: the sandbox rail never exists in production (no money would move for paid calls)');
+  }
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
   }
@@ -167,6 +172,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
             settlement: schema.PAYMENT_RPC_URL && schema.PAYMENT_SETTLEMENT_KEY ? { rpcUrl: schema.PAYMENT_RPC_URL, key: schema.PAYMENT_SETTLEMENT_KEY as `0x${string}` } : undefined,
           }
         : undefined,
+      sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,

@@ -339,6 +339,16 @@ export class EnvironmentSchema {
   @Matches(/^0x[0-9a-fA-F]{64}$/, { message: '$property must be a 0x-prefixed 32-byte private key' })
   PAYMENT_SETTLEMENT_KEY?: string;
 
+  @EnvironmentVariable({
+    description:
+      'The sandbox rail, for trying the 402 → payment setup → paid call loop locally: with no card or wallet rail configured and `NODE_ENV` not `production`, `initiate_payment_setup` offers a page whose one button authorizes the budget and no money moves. `false` turns it off. It never exists in production (`true` there stops the start).',
+    defaultDescription: 'on outside production',
+  })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  PAYMENT_SANDBOX?: boolean;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

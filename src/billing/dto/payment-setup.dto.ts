@@ -23,7 +23,7 @@ class PaymentSetupTerms {
   @ApiProperty({ format: 'date-time' })
   expiresAt: string;
 
-  @ApiProperty({ enum: ['fiat', 'crypto', 'both'] })
+  @ApiProperty({ enum: ['fiat', 'crypto', 'both', 'sandbox'], description: 'sandbox: no money moves (offered only outside production, when no real rail is configured).' })
   rail: string;
 
   @ApiProperty()
@@ -39,13 +39,22 @@ export class PaymentSetupSessionResult extends PaymentSetupTerms {
   sessionToken: string;
 }
 
+/** Exactly one of the two names is required (checked by the tool): the spec's `session_token`, or `sessionToken` as initiate_payment_setup returns it. */
 @ApiSchema({ name: 'CheckPaymentSetupInput' })
 export class CheckPaymentSetupInput {
-  @ApiProperty({ description: 'From initiate_payment_setup.' })
+  @ApiPropertyOptional({ description: 'The sessionToken from initiate_payment_setup. Give this or sessionToken, not both (the same value under both names is accepted).' })
+  @Optional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(100)
-  session_token: string;
+  session_token?: string;
+
+  @ApiPropertyOptional({ description: 'The same token under the name initiate_payment_setup returns it; an alternative to session_token.' })
+  @Optional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  sessionToken?: string;
 }
 
 @ApiSchema({ name: 'PaymentSetupStatus' })

@@ -35,6 +35,16 @@ const SCRIPT = `(() => {
       }
     });
   }
+  const sandboxButton = document.getElementById('sandbox-button');
+  if (sandboxButton) {
+    sandboxButton.addEventListener('click', async () => {
+      say('Authorizing…', 'working');
+      const response = await fetch(sandboxButton.dataset.submitPath, { method: 'POST', headers: { accept: 'application/json' } }).catch(() => null);
+      const answer = response ? await response.json().catch(() => ({})) : {};
+      if (response && response.ok) say('Done: the sandbox budget is authorized. You can close this page.', 'complete');
+      else say('Refused: ' + (answer.detail || (response ? response.status : 'the service could not be reached')), 'refused');
+    });
+  }
   const card = document.getElementById('card-data');
   if (card && window.Stripe) {
     const settings = JSON.parse(card.textContent);
@@ -54,7 +64,7 @@ const usd = (amount: number): string => `$${amount.toFixed(2)}`;
 
 /**
  * The hosted payment setup page: who pays, the budget and what will be charged in plain words,
- * then a card form (Stripe Elements) and/or a wallet button.
+ * then a card form (Stripe Elements) and/or a wallet button, or the sandbox's one button.
  */
 export function paymentSetupPage(view: SetupPageView, nonce: string): string {
   const budget = usd(view.budgetUsd);
@@ -85,6 +95,13 @@ ${
 <p>Your wallet signs one permission to take up to ${budget} in USDC (EIP-3009); signing costs nothing. The amount moves when the first call is charged, and what is not spent is sent back when the budget ends. The service never holds your keys.</p>
 <button type="button" id="wallet-button"${view.card ? html` class="secondary"` : ''}>Authorize with wallet</button>
 <script type="application/json" id="wallet-data">${scriptJson({ ...view.wallet.typedDataTemplate, submitPath: view.wallet.submitPath })}</script></section>`
+    : ''
+}
+${
+  view.sandbox
+    ? html`<h2>Sandbox</h2>
+<p role="note"><strong>No money moves.</strong> This service has no card or wallet rail configured, so it offers a sandbox for trying the payment loop: calls are charged against this budget on paper only, and nothing is ever collected.</p>
+<button type="button" id="sandbox-button" data-submit-path="${view.sandbox.submitPath}">Authorize sandbox budget</button>`
     : ''
 }
 <p id="status" role="status" aria-live="polite"></p>`,

@@ -9,25 +9,18 @@ import { paymentSetupPage } from './payment-setup-page.js';
 import { PaymentSetupService } from './payment-setup.service.js';
 import type { SubmittedAuthorization } from './wallet-authorization.js';
 
-/** The hosted payment setup page and its wallet submission; the link's token is the credential. */
+/** The hosted payment setup page and its wallet and sandbox submissions; the link's token is the credential. */
 @ApiExcludeController()
 @Controller('payment-setup')
 export class PaymentSetupController {
   constructor(private readonly payments: PaymentSetupService) {}
-
-  /** Stripe Elements loads Stripe.js, frames Stripe's pages and calls Stripe's API. */
-  private stripeOrigins(): { scripts: string[]; frames: string[]; connect: string[] } {
-    const { jsUrl, apiUrl } = this.payments.stripe!.settings;
-    const js = new URL(jsUrl).origin;
-    return { scripts: [js], frames: [js, 'https://hooks.stripe.com'], connect: [new URL(apiUrl).origin] };
-  }
 
   @Get(':token')
   async page(@Param('token') token: string, @Res() reply: FastifyReply): Promise<void> {
     try {
       const view = await this.payments.pageView(token);
       const nonce = randomToken(16);
-      sendPage(reply, 200, paymentSetupPage(view, nonce), { scriptNonce: nonce, ...(view.card && { thirdParty: this.stripeOrigins() }) });
+      sendPage(reply, 200, paymentSetupPage(view, nonce), { scriptNonce: nonce, ...(view.card && { thirdParty: view.card.origins }) });
     } catch (error) {
       // A person gets a page that says what failed and what to do, never an API error body.
       if (error instanceof ServiceUnavailableException) {
@@ -58,5 +51,12 @@ export class PaymentSetupController {
       signature: fields.signature,
     };
     return this.payments.completeWithWallet(token, submitted);
+  }
+
+  /** The sandbox page's button (also one curl): no body, no money. */
+  @Post(':token/sandbox')
+  @HttpCode(200)
+  sandbox(@Param('token') token: string): Promise<{ status: 'complete' }> {
+    return this.payments.completeWithSandbox(token);
   }
 }

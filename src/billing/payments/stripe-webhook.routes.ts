@@ -1,7 +1,6 @@
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { InvalidInputException } from '../../common/errors/app.exception.js';
 import { ProblemExceptionFilter } from '../../common/errors/problem-exception.filter.js';
 import { AppConfig } from '../../config/app-config.js';
 import { PaymentSetupService } from './payment-setup.service.js';
@@ -21,13 +20,7 @@ export async function installStripeWebhook(app: NestFastifyApplication): Promise
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
     scope.post(STRIPE_WEBHOOK_PATH, async (request) => {
-      if (!payments.stripe) throw new InvalidInputException('The card rail is not configured on this service.');
-      let event;
-      try {
-        event = payments.stripe.verifyWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
-      } catch {
-        throw new InvalidInputException('The Stripe-Signature does not match this body.');
-      }
+      const event = payments.verifyCardWebhook(request.body as Buffer, request.headers['stripe-signature'] as string | undefined);
       if (event.type === 'setup_intent.succeeded') await payments.completeWithCard(event.data.object);
       return { received: true };
     });

@@ -13,6 +13,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { SettlementChain, type SignedTransaction, type StoredAuthorization } from './settlement-chain.js';
 
 /** The parts of USDC (FiatTokenV2) that settlement uses. */
 const USDC_SETTLEMENT_ABI = parseAbi([
@@ -21,23 +22,6 @@ const USDC_SETTLEMENT_ABI = parseAbi([
   'function authorizationState(address authorizer, bytes32 nonce) view returns (bool)',
 ]);
 
-/** A stored wallet authorization, as the payment setup recorded it. */
-export interface StoredAuthorization {
-  from: string;
-  to: string;
-  value: string;
-  validAfter: string;
-  validBefore: string;
-  nonce: Hex;
-  signature: Hex;
-}
-
-/** Signed before it is sent, and stored in between: re-sending the same bytes after a crash can never pay twice. */
-export interface SignedTransaction {
-  hash: Hex;
-  raw: Hex;
-}
-
 export interface SettlementChainSettings {
   rpcUrl: string;
   key: Hex;
@@ -45,17 +29,15 @@ export interface SettlementChainSettings {
   usdc: string;
 }
 
-/**
- * The wallet rail's port to the chain (JSON-RPC through viem): it signs, sends and watches the
- * settlement wallet's transactions. The decisions (what to send, when) are WalletSettlement's.
- */
-export class UsdcSettlementChain {
+/** The settlement chain over JSON-RPC through viem, signing locally with the settlement wallet's key. */
+export class ViemSettlementChain extends SettlementChain {
   private readonly account: PrivateKeyAccount;
   private readonly publicClient: PublicClient;
   private readonly walletClient: WalletClient;
   private readonly usdc: Hex;
 
   constructor(private readonly settings: SettlementChainSettings) {
+    super();
     const chain = defineChain({ id: settings.chainId, name: `chain ${settings.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [settings.rpcUrl] } } });
     const transport = http(settings.rpcUrl, { retryCount: 2, timeout: 15_000 });
     this.account = privateKeyToAccount(settings.key);
@@ -64,12 +46,10 @@ export class UsdcSettlementChain {
     this.usdc = settings.usdc as Hex;
   }
 
-  /** Whether the authorization's nonce is used on chain (by an earlier settlement, or cancelled by the payer). */
   authorizationUsed(authorization: StoredAuthorization): Promise<boolean> {
     return this.publicClient.readContract({ address: this.usdc, abi: USDC_SETTLEMENT_ABI, functionName: 'authorizationState', args: [authorization.from as Hex, authorization.nonce] });
   }
 
-  /** `transferWithAuthorization`: moves the authorized value from the payer to the settlement wallet. */
   signSettlement(authorization: StoredAuthorization): Promise<SignedTransaction> {
     const { v, r, s, yParity } = parseSignature(authorization.signature);
     const data = encodeFunctionData({
@@ -90,12 +70,10 @@ export class UsdcSettlementChain {
     return this.sign(data);
   }
 
-  /** A plain USDC `transfer` from the settlement wallet: the refund of what an authorization did not spend. */
   signRefund(to: string, units: bigint): Promise<SignedTransaction> {
     return this.sign(encodeFunctionData({ abi: USDC_SETTLEMENT_ABI, functionName: 'transfer', args: [to as Hex, units] }));
   }
 
-  /** Sends signed bytes; a node that already has them (a re-send after a crash) is not an error. */
   async broadcast(transaction: SignedTransaction): Promise<void> {
     try {
       await this.publicClient.sendRawTransaction({ serializedTransaction: transaction.raw });
@@ -115,7 +93,6 @@ export class UsdcSettlementChain {
     }
   }
 
-  /** Waits up to `timeoutMs` for the transaction to be mined; null if it was not. */
   async waitForOutcome(hash: Hex, timeoutMs: number): Promise<'success' | 'reverted' | null> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

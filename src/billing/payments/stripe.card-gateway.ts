@@ -1,12 +1,13 @@
 import Stripe from 'stripe';
 import { ServiceUnavailableException } from '../../common/errors/app.exception.js';
+import { CardGateway, type CardPageSettings, type ChargeOutcome, type ConfirmedCardSetup, type OffSessionCharge } from './card-gateway.js';
 
 const STRIPE_RETRY_AFTER_SECONDS = 30;
 
 /**
  * Stripe unreachable, failing (5xx) or rate limiting: the same request may work later, so it is a
- * 503 with Retry-After to an API caller and a page saying so to a person. Card errors and refused
- * requests keep Stripe's own error.
+ * 503 with Retry-After to an API caller, a page saying so to a person, and an invoice attempt that
+ * does not count. Card errors and refused requests keep Stripe's own error.
  */
 async function unavailableAsRetryable<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -31,11 +32,13 @@ export interface StripeSettings {
   jsUrl: string;
 }
 
-/** The card rail's port to Stripe: SetupIntents for later off-session charges, and signed webhooks. */
-export class StripeGateway {
+/** The card rail on Stripe: SetupIntents for later off-session charges (PaymentIntents), and signed webhooks. */
+export class StripeCardGateway extends CardGateway {
   private readonly stripe: Stripe;
+  readonly page?: CardPageSettings;
 
-  constructor(readonly settings: StripeSettings) {
+  constructor(private readonly settings: StripeSettings) {
+    super();
     const api = new URL(settings.apiUrl);
     this.stripe = new Stripe(settings.secretKey, {
       host: api.hostname,
@@ -44,9 +47,13 @@ export class StripeGateway {
       maxNetworkRetries: 2,
       timeout: 10_000,
     });
+    if (settings.publishableKey) {
+      // Stripe Elements loads Stripe.js, frames Stripe's pages and calls Stripe's API.
+      const js = new URL(settings.jsUrl).origin;
+      this.page = { publishableKey: settings.publishableKey, scriptUrl: settings.jsUrl, origins: { scripts: [js], frames: [js, 'https://hooks.stripe.com'], connect: [api.origin] } };
+    }
   }
 
-  /** A Customer to keep the card on (a card saved for off-session charges must belong to one). */
   async createCustomer(sessionId: string, accountId: string): Promise<string> {
     const customer = await unavailableAsRetryable(() => this.stripe.customers.create({ metadata: { account: accountId } }, { idempotencyKey: `customer-${sessionId}` }));
     return customer.id;
@@ -59,18 +66,23 @@ export class StripeGateway {
     return { id: intent.id, clientSecret: intent.client_secret! };
   }
 
-  /** Charges a saved card without the person present; the idempotency key makes a retry the same charge. */
-  async chargeOffSession(charge: { customerId: string; paymentMethodId: string; amountCents: number; description: string; idempotencyKey: string }): Promise<{ id: string; status: string }> {
-    const intent = await this.stripe.paymentIntents.create(
-      { amount: charge.amountCents, currency: 'usd', customer: charge.customerId, payment_method: charge.paymentMethodId, off_session: true, confirm: true, description: charge.description },
-      { idempotencyKey: charge.idempotencyKey },
-    );
-    return { id: intent.id, status: intent.status };
+  async chargeOffSession(charge: OffSessionCharge): Promise<ChargeOutcome> {
+    try {
+      const intent = await unavailableAsRetryable(() =>
+        this.stripe.paymentIntents.create(
+          { amount: charge.amountCents, currency: 'usd', customer: charge.customerId, payment_method: charge.paymentMethodId, off_session: true, confirm: true, description: charge.description },
+          { idempotencyKey: charge.idempotencyKey },
+        ),
+      );
+      return { paymentId: intent.id, failure: intent.status === 'succeeded' ? null : `payment intent ${intent.status}` };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError)) throw error;
+      return { paymentId: (error.raw as { payment_intent?: { id?: string } } | undefined)?.payment_intent?.id ?? null, failure: error.message.slice(0, 500) };
+    }
   }
 
-  /** The event, if the signature over the raw body is Stripe's; throws otherwise. */
-  verifyWebhook(rawBody: Buffer, signature: string | undefined): Stripe.Event {
+  verifyWebhook(rawBody: Buffer, signature: string | undefined): { type: string; data: { object: ConfirmedCardSetup } } {
     if (!this.settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
-    return this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.settings.webhookSecret);
+    return this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.settings.webhookSecret) as unknown as { type: string; data: { object: ConfirmedCardSetup } };
   }
 }
