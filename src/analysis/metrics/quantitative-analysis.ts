@@ -206,7 +206,7 @@ function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefi
   const margin = percentOf(ebitda);
   const burn = ((): Outcome | Missing => {
     const burned = combine('cash burned', [[capex, 1], [operatingCash, -1]]);
-    if (!isTerm(burned)) return burned as Missing;
+    if (!isTerm(burned)) return burned;
     const value = round(burned.value / months);
     const sense = value > 0 ? '' : ' (not burning: operating cash flow covers capex)';
     return { value, formula: `${burned.text} ÷ ${months} months${lengthNote} = ${format(value)} per month${sense}`, facts: burned.facts };
