@@ -66,7 +66,6 @@ export function runningBalanceChecks(documentId: string, listing: TransactionLis
 
 /** A printed amount: what the statistics read, from its printed digits. */
 interface PrintedAmount {
-  digits: string;
   value: number;
   round: boolean;
 }
@@ -96,7 +95,7 @@ export function printedAmounts(pages: PageLayout[]): PrintedAmount[] {
         if (isYear || (!hasSeparator && Math.abs(amount.value) < 100)) continue;
         const integer = printed.replace(/[.,]\d{1,2}$/, '').replace(/[.,]/g, '');
         const cents = /[.,](\d{1,2})$/.exec(printed)?.[1] ?? '';
-        amounts.push({ digits: integer, value: Math.abs(amount.value), round: /[1-9]\d*000$/.test(integer) && /^0*$/.test(cents) });
+        amounts.push({ value: Math.abs(amount.value), round: /[1-9]\d*000$/.test(integer) && /^0*$/.test(cents) });
       }
     }
   }
@@ -105,9 +104,14 @@ export function printedAmounts(pages: PageLayout[]): PrintedAmount[] {
 
 const BENFORD = Array.from({ length: 9 }, (_, index) => Math.log10(1 + 1 / (index + 1)));
 
-export function statisticalChecks(amounts: PrintedAmount[], skipped: Skipped): FraudCheck[] {
+/**
+ * Benford's test reads transaction amounts only: a statement's figures are few, correlated (totals,
+ * comparative columns) and of one magnitude, which the law does not describe. The round-amount
+ * share reads every printed amount.
+ */
+export function statisticalChecks(amounts: PrintedAmount[], transactionAmounts: number[], skipped: Skipped): FraudCheck[] {
   const checks: FraudCheck[] = [];
-  const leading = amounts.map((amount) => Number(/[1-9]/.exec(amount.digits)?.[0] ?? 0)).filter((digit) => digit > 0);
+  const leading = transactionAmounts.map((amount) => Number(/[1-9]/.exec(Math.abs(amount).toFixed(2))?.[0] ?? 0)).filter((digit) => digit > 0);
   if (leading.length >= BENFORD_MIN_AMOUNTS) {
     const observed = BENFORD.map((_, index) => leading.filter((digit) => digit === index + 1).length / leading.length);
     const mad = observed.reduce((sum, share, index) => sum + Math.abs(share - BENFORD[index]), 0) / 9;
@@ -117,11 +121,11 @@ export function statisticalChecks(amounts: PrintedAmount[], skipped: Skipped): F
         'statistical',
         'low',
         mad <= BENFORD_MAX_MAD,
-        `first-digit mean absolute deviation from Benford's law ${mad.toFixed(4)} over ${leading.length} amounts (non-conformity above ${BENFORD_MAX_MAD}); ` +
+        `first-digit mean absolute deviation from Benford's law ${mad.toFixed(4)} over ${leading.length} transaction amounts (non-conformity above ${BENFORD_MAX_MAD}); ` +
           'amounts people make up rarely follow it, but some genuine sets (fixed fees, prices) do not either',
       ),
     );
-  } else skipped.push({ id: 'benford_first_digit', reason: `${leading.length} amounts, fewer than ${BENFORD_MIN_AMOUNTS}` });
+  } else skipped.push({ id: 'benford_first_digit', reason: `${leading.length} transaction amounts, fewer than ${BENFORD_MIN_AMOUNTS}` });
   const large = amounts.filter((amount) => amount.value >= 1000);
   if (large.length >= ROUND_MIN_AMOUNTS) {
     const share = large.filter((amount) => amount.round).length / large.length;

@@ -154,11 +154,18 @@ describe('detectFraud', () => {
     expect(result.checks).toEqual([{ id: 'balance_sheet_balances:2024-12-31', category: 'arithmetic', passed: false, severity: 'high', detail: 'off by 50', evidence: assets.evidence }]);
   });
 
-  it("runs Benford's test from 100 amounts and flags amounts that are mostly round", () => {
-    const lines = Array.from({ length: 120 }, (_, index) => `Payment ${index}\t${index % 2 ? '5,000.00' : `${(index + 1) * 137}.42`}`);
-    const result = detectFraud({ documentId: 'stats', pages: layoutFromText([lines.join('\n')]) });
-    const statistical = result.checks.filter((check) => check.category === 'statistical').map((check) => [check.id, check.passed]);
-    expect(statistical).toEqual([
+  it("runs Benford's test from 100 transaction amounts and flags amounts that are mostly round", () => {
+    let balance = 0;
+    const lines = Array.from({ length: 120 }, (_, index) => {
+      const amount = index % 2 ? 5000 : (index + 1) * 137 + 0.42;
+      balance += amount;
+      const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2 });
+      return `03/${String((index % 28) + 1).padStart(2, '0')}\tDEPOSIT ${index}\t\t${money(amount)}\t${money(balance)}`;
+    });
+    const pages = layoutFromText([['Date\tDescription\tWithdrawals\tDeposits\tBalance', ...lines].join('\n')]);
+    const result = detectFraud({ documentId: 'stats', pages });
+    expect(result.checks.map((check) => [check.id, check.passed])).toEqual([
+      ['bank_running_balance', true],
       ['benford_first_digit', false],
       ['round_amounts', false],
     ]);
