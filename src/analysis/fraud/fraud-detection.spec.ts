@@ -76,6 +76,11 @@ describe('readPdfStructure', () => {
     expect(readPdfStructure(Buffer.from(body, 'latin1')).info).toEqual({ producer: 'Sa', creationDate: '2023-12-31T23:00:00.000Z' });
   });
 
+  it('does not count an OpenAction that only opens a page', () => {
+    const body = '%PDF-1.7\n1 0 obj << /Type /Catalog /OpenAction [3 0 R /Fit] >> endobj\ntrailer << /Root 1 0 R >> startxref 0 %%EOF';
+    expect(readPdfStructure(Buffer.from(body, 'latin1')).autoActions).toEqual([]);
+  });
+
   it('reads PDF dates with and without time zone and parts', () => {
     expect([pdfDate("D:20250301120000-05'00'"), pdfDate('D:2025'), pdfDate('yesterday')]).toEqual(['2025-03-01T17:00:00.000Z', '2025-01-01T00:00:00.000Z', undefined]);
   });

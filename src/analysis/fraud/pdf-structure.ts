@@ -52,7 +52,7 @@ export function readPdfStructure(bytes: Uint8Array): PdfStructure {
     linearized: /\/Linearized\b/.test(raw.slice(0, 2048)),
     encrypted,
     javascript: /\/(?:JavaScript|JS)\b/.test(names),
-    autoActions: [...new Set([...names.matchAll(/\/AA\b|\/OpenAction\s*(?!\[)/g)].map((match) => match[0].trim()))],
+    autoActions: [...new Set([...names.matchAll(/\/AA\b|\/OpenAction(?!\s*\[)/g)].map((match) => match[0].trim()))],
     embeddedFiles: /\/EmbeddedFiles?\b/.test(names),
     info: infoBody && !encrypted ? infoFrom(infoBody) : {},
     xmp: xmpPacket && !encrypted ? xmpFrom(xmpPacket) : null,
