@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { Concept, Fact } from '../analysis.types.js';
+import type { Concept, Fact, Period } from '../analysis.types.js';
 import { extractFinancialData } from '../builtin-analysis-engine.js';
 import { layoutFromText } from '../layout/text-layout.js';
 import { analyseFinancials, type Metric } from './quantitative-analysis.js';
@@ -7,7 +7,7 @@ import { analyseFinancials, type Metric } from './quantitative-analysis.js';
 const FY24 = { label: 'FY2024', end: '2024-12-31', months: 12 };
 const FY23 = { label: 'FY2023', end: '2023-12-31', months: 12 };
 
-function fact(concept: Concept, value: number, period = FY24, documentId = 'doc-1'): Fact {
+function fact(concept: Concept, value: number, period: Period = FY24, documentId = 'doc-1'): Fact {
   return { concept, label: concept, period, value, currency: 'USD', source: 'document', evidence: { documentId, page: 1, quote: `${concept} ${value}` } };
 }
 
@@ -109,6 +109,12 @@ describe('analyseFinancials', () => {
     const q25 = { label: 'Q1 2025', end: '2025-03-31', months: 3 };
     const growth = metric(analyseFinancials([fact('Revenues', 110, q25), fact('Revenues', 100, q24), fact('Revenues', 380, FY24)]).metrics, 'revenue_growth');
     expect([growth.value, growth.inputs.map((input) => input.period.end)]).toEqual([10, ['2025-03-31', '2024-03-31']]);
+  });
+
+  it('reads flows without a stated length as twelve months and says so', () => {
+    const result = analyseFinancials([fact('Revenues', 730, { label: '2024', end: '2024-12-31' }), fact('AccountsReceivableNetCurrent', 100, { label: '2024', end: '2024-12-31' })]);
+    expect(metric(result.metrics, 'dso')).toMatchObject({ value: 50, formula: 'AccountsReceivableNetCurrent 100 ÷ Revenues 730 × 365 days in the period, period length not stated, read as 12 months = 50' });
+    expect(result.warnings).toEqual(['the period length is not stated: flows are read as a 12-month period for days, annualised and monthly metrics']);
   });
 
   it('reads the requested period instead of the latest', () => {

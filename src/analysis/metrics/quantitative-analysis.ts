@@ -141,11 +141,12 @@ export function analyseFinancials(facts: Fact[], options: { periodEnd?: string }
   const atEnd = chosen.filter((fact) => fact.period.end === end);
   if (end === undefined || atEnd.length === 0) {
     warnings.push(options.periodEnd ? `no facts for the period ending ${options.periodEnd}` : 'no evidence found: no facts to analyse');
-    return { period: null, currency, metrics: metricsOf(undefined, undefined, warnings), warnings, engine: { ...BUILTIN_ENGINE } };
+    return { period: null, currency, metrics: metricsOf(undefined, undefined), warnings, engine: { ...BUILTIN_ENGINE } };
   }
   const flows = atEnd.filter((fact) => !STOCK_CONCEPTS.has(fact.concept));
   // A statement with a quarter and the year to date at one end: the longest period is the one to read.
   const months = flows.map((fact) => fact.period.months).reduce<number | undefined>((longest, m) => (m !== undefined && (longest === undefined || m > longest) ? m : longest), undefined);
+  if (flows.length > 0 && months === undefined) warnings.push('the period length is not stated: flows are read as a 12-month period for days, annualised and monthly metrics');
   const current = new PeriodFacts(table, end, months);
   const priorEnd = chosen
     .filter((fact) => fact.concept === 'Revenues' && fact.period.end < end && fact.period.months === months)
@@ -154,7 +155,7 @@ export function analyseFinancials(facts: Fact[], options: { periodEnd?: string }
     .at(-1);
   const prior = priorEnd ? new PeriodFacts(table, priorEnd, months) : undefined;
   const label = (flows[0] ?? atEnd[0]).period.label;
-  return { period: { label, end, ...(months ? { months } : {}) }, currency, metrics: metricsOf(current, prior, warnings), warnings, engine: { ...BUILTIN_ENGINE } };
+  return { period: { label, end, ...(months ? { months } : {}) }, currency, metrics: metricsOf(current, prior), warnings, engine: { ...BUILTIN_ENGINE } };
 }
 
 /** The currency most facts state; facts without one are kept (unknown, not converted). */
@@ -164,10 +165,9 @@ function mainCurrency(facts: Fact[]): string | null {
   return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? null;
 }
 
-function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefined, warnings: string[]): Metric[] {
+function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefined): Metric[] {
   const s = (concept: Concept): Maybe => current?.stated(concept) ?? new Missing([concept]);
   const statedMonths = current?.months;
-  if (current && statedMonths === undefined) warnings.push('the period length is not stated: flows are read as a 12-month period for days, annualised and monthly metrics');
   const months = statedMonths ?? 12;
   const lengthNote = statedMonths === undefined ? ', period length not stated, read as 12 months' : '';
   const days = round((months * 365) / 12);
