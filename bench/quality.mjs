@@ -4,9 +4,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { generateCorpus } from './quality/generate.mjs';
+import { tamperedVariants } from './quality/tamper.mjs';
 
 const { readPdfLayout } = await import('../dist/src/analysis/layout/pdf-layout.js');
-const { classifyDocument, extractFinancialData } = await import('../dist/src/analysis/builtin-analysis-engine.js');
+const { classifyDocument, detectFraud, extractFinancialData } = await import('../dist/src/analysis/builtin-analysis-engine.js');
 const { isVerbatim } = await import('../dist/src/analysis/verbatim.js');
 
 const option = (name, fallback) => {
@@ -26,6 +27,13 @@ let quotes = 0;
 let verbatimLayout = 0;
 let verbatimStored = 0;
 let statementDocs = 0;
+// Fraud: false positives on every clean document, recall on tampered bank and financial statements.
+const flagged = (result) => result.riskLevel !== 'low';
+const fraudClean = { documents: 0, flagged: 0, failedChecks: new Map() };
+const fraudTampered = new Map();
+const countFailures = (result, into) => {
+  for (const check of result.checks) if (!check.passed) into.set(check.id.split(':')[0], (into.get(check.id.split(':')[0]) ?? 0) + 1);
+};
 
 for (const document of corpus) {
   if (writeDir) {
@@ -73,6 +81,26 @@ for (const document of corpus) {
       }
     }
   }
+  const extractionOf = (layout) => (expected === 'financial_statement' ? extractFinancialData(document.name, layout, 'financial_statement') : undefined);
+  const clean = detectFraud({ documentId: document.name, pdfBytes: new Uint8Array(document.bytes), pages, extraction: extractionOf(pages), others: [] });
+  fraudClean.documents++;
+  if (flagged(clean)) {
+    fraudClean.flagged++;
+    if (verbose) console.log(`fraud false positive ${document.name} (seed ${document.seed}): ${clean.checks.filter((check) => !check.passed).map((check) => check.id).join(', ')}`);
+  }
+  countFailures(clean, fraudClean.failedChecks);
+  if (expected === 'bank_statement' || expected === 'financial_statement') {
+    for (const variant of await tamperedVariants(document)) {
+      const layout = await readPdfLayout(new Uint8Array(variant.bytes));
+      const result = detectFraud({ documentId: `${document.name}-${variant.kind}`, pdfBytes: variant.bytes, pages: layout, extraction: extractionOf(layout), others: [] });
+      const key = `${variant.kind} (${expected})`;
+      const tally = fraudTampered.get(key) ?? fraudTampered.set(key, { documents: 0, flagged: 0, failedChecks: new Map() }).get(key);
+      tally.documents++;
+      if (flagged(result)) tally.flagged++;
+      else if (verbose) console.log(`fraud missed ${document.name} ${variant.kind} ${variant.edit ?? ''} (seed ${document.seed})`);
+      countFailures(result, tally.failedChecks);
+    }
+  }
   for (const evidence of evidences) {
     quotes++;
     if (isVerbatim(evidence, layoutTexts)) verbatimLayout++;
@@ -101,3 +129,11 @@ for (const [pair, count] of [...confusion].filter(([pair]) => pair.split(' -> ')
 console.log(`fact F1 (concept, period end, value within 0.5 %): ${all.f1.toFixed(3)} (target >= 0.90)`);
 console.log(`quotes verbatim on the layout page text: ${verbatimLayout}/${quotes} = ${pct(verbatimLayout / quotes)} (must be 100 %)`);
 console.log(`quotes verbatim on the text the document reader stores (unpdf extractText): ${verbatimStored}/${quotes} = ${pct(verbatimStored / quotes)}`);
+
+const failures = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([id, count]) => `${id} ${count}`).join(', ') || 'none';
+console.log(`\nfraud (flagged = riskLevel medium or high):`);
+console.log(`| set | documents | flagged | rate | failed checks |\n|---|---|---|---|---|`);
+console.log(`| clean, all kinds (false-positive rate) | ${fraudClean.documents} | ${fraudClean.flagged} | ${pct(fraudClean.flagged / fraudClean.documents)} | ${failures(fraudClean.failedChecks)} |`);
+for (const [key, tally] of [...fraudTampered].sort(([a], [b]) => a.localeCompare(b))) {
+  console.log(`| tampered: ${key} (recall) | ${tally.documents} | ${tally.flagged} | ${pct(tally.flagged / tally.documents)} | ${failures(tally.failedChecks)} |`);
+}

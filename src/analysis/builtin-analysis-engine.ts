@@ -1,7 +1,9 @@
 import { BUILTIN_ENGINE, type ClassificationResult, type DocumentType, type ExtractionResult, type PageLayout } from './analysis.types.js';
 import { classifyDocument } from './classification/document-classifier.js';
+import { detectFraud, type FraudDetectionInput, type FraudDetectionResult } from './fraud/fraud-detection.js';
 import { readPdfLayout, type OcrPort } from './layout/pdf-layout.js';
 import { layoutFromText } from './layout/text-layout.js';
+import { analyseFinancials, type QuantitativeAnalysis } from './metrics/quantitative-analysis.js';
 import { readStatements } from './statements/statement-reader.js';
 import { keepVerified } from './verbatim.js';
 
@@ -42,4 +44,10 @@ export function extractFinancialData(documentId: string, pages: PageLayout[], do
   };
 }
 
-export type { ClassificationResult, ExtractionResult };
+/**
+ * quantitative_analysis_agent: metrics over the facts of a document or a workspace (analyseFinancials);
+ * fraud_detection: the checks over one document's bytes, pages and facts (detectFraud).
+ */
+export { analyseFinancials, detectFraud };
+
+export type { ClassificationResult, ExtractionResult, FraudDetectionInput, FraudDetectionResult, QuantitativeAnalysis };
