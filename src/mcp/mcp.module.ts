@@ -4,6 +4,7 @@ import { TokensModule } from '../oauth/tokens/tokens.module.js';
 import { McpController } from './mcp.controller.js';
 import { McpServerService } from './mcp-server.service.js';
 import { IdempotencyInterceptor } from './tools/idempotency.interceptor.js';
+import { IdempotentCallsRepository } from './tools/idempotent-calls.repository.js';
 import { ToolRegistry } from './tools/tool-registry.service.js';
 
 /**
@@ -13,7 +14,7 @@ import { ToolRegistry } from './tools/tool-registry.service.js';
 @Module({
   imports: [DiscoveryModule, TokensModule],
   controllers: [McpController],
-  providers: [ToolRegistry, McpServerService, IdempotencyInterceptor],
+  providers: [ToolRegistry, McpServerService, IdempotencyInterceptor, IdempotentCallsRepository],
   exports: [ToolRegistry],
 })
 export class McpModule {}
