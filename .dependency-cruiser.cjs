@@ -61,7 +61,7 @@ module.exports = {
     {
       name: 'no-reaching-into-another-module',
       severity: 'error',
-      comment: "A module uses another through its public surface (PUBLIC_SURFACE), never its internals.",
+      comment: 'A module uses another through its public surface (PUBLIC_SURFACE), never its internals.',
       from: { path: '^src/([^/]+)/', pathNot: [`^src/${EDGES}/`] },
       to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', ...PUBLIC_SURFACE] },
     },

@@ -9,8 +9,22 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import {
-  benchDatabaseUrl, fail, freePort, measureAlternating, number, redacted, ROOT, runBench, serviceEnvironment, settings, slim, startChild, summarise, table,
-  waitForOk, workDir,
+  benchDatabaseUrl,
+  fail,
+  freePort,
+  measureAlternating,
+  number,
+  redacted,
+  ROOT,
+  runBench,
+  serviceEnvironment,
+  settings,
+  slim,
+  startChild,
+  summarise,
+  table,
+  waitForOk,
+  workDir,
 } from './support/harness.mjs';
 
 const SERVICE_MAIN = join(ROOT, 'dist/src/main.js');
@@ -28,7 +42,12 @@ async function main() {
 
   // --- The service, production-like, with the limiter counting every request but never refusing.
   const serviceLog = join(directory, 'service.log');
-  const service = startChild('service', [...settings.serviceNodeArgs, SERVICE_MAIN], serviceEnvironment(servicePort, databaseUrl, { RATE_LIMIT_DISCOVERY: DISCOVERY_LIMIT }), serviceLog);
+  const service = startChild(
+    'service',
+    [...settings.serviceNodeArgs, SERVICE_MAIN],
+    serviceEnvironment(servicePort, databaseUrl, { RATE_LIMIT_DISCOVERY: DISCOVERY_LIMIT }),
+    serviceLog,
+  );
   await waitForOk(service, `${serviceUrl}/health/ready`, settings.startupTimeoutMs);
 
   // The real manifest, fetched once: the bare server answers with the same body.
@@ -40,7 +59,12 @@ async function main() {
   writeFileSync(bodyFile, manifest);
 
   // --- The baseline.
-  const bare = startChild('bare fastify', [...settings.bareNodeArgs, BARE_SERVER], { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile }, join(directory, 'bare-fastify.log'));
+  const bare = startChild(
+    'bare fastify',
+    [...settings.bareNodeArgs, BARE_SERVER],
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile },
+    join(directory, 'bare-fastify.log'),
+  );
   await waitForOk(bare, `${bareUrl}${PATH}`, 15_000);
   const bareBody = await fetch(`${bareUrl}${PATH}`).then((response) => response.text());
   if (bareBody !== manifest) throw new Error('bare fastify does not answer the same body as the service');
@@ -52,8 +76,12 @@ async function main() {
 
   console.log(`GET ${PATH}: service vs bare Fastify`);
   console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
-  console.log(`  autocannon: ${settings.connections} connections, pipelining ${settings.pipelining}, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating)`);
-  console.log(`  service: NODE_ENV=production, LOG_LEVEL=${settings.logLevel} (log: ${serviceLog}), database ${redacted(databaseUrl)}, ${settings.redisUrl ? `Redis ${redacted(settings.redisUrl)}` : 'BENCH_REDIS=off (in-process counters)'}`);
+  console.log(
+    `  autocannon: ${settings.connections} connections, pipelining ${settings.pipelining}, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating)`,
+  );
+  console.log(
+    `  service: NODE_ENV=production, LOG_LEVEL=${settings.logLevel} (log: ${serviceLog}), database ${redacted(databaseUrl)}, ${settings.redisUrl ? `Redis ${redacted(settings.redisUrl)}` : 'BENCH_REDIS=off (in-process counters)'}`,
+  );
   console.log(
     rateLimitBefore
       ? `  rate limiter active: RATE_LIMIT_DISCOVERY=${DISCOVERY_LIMIT} (counts every request, never refuses); first answer: RateLimit: ${rateLimitBefore}`
@@ -68,11 +96,23 @@ async function main() {
   console.log('');
   console.log(`mean of ${settings.rounds} rounds per target:`);
   console.log(table(targets.map((target, index) => ({ label: target.label, ...[bareSummary, serviceSummary][index] }))));
-  console.log(`service latency overhead: p50 +${number(serviceSummary.p50 - bareSummary.p50, 2)} ms, p99 +${number(serviceSummary.p99 - bareSummary.p99, 2)} ms`);
+  console.log(
+    `service latency overhead: p50 +${number(serviceSummary.p50 - bareSummary.p50, 2)} ms, p99 +${number(serviceSummary.p99 - bareSummary.p99, 2)} ms`,
+  );
   if (warmupProblems > 0) console.log(`warm-up: ${warmupProblems} errors/non-2xx`);
   for (const note of notes) console.log(`note: ${note}`);
   if (settings.json) {
-    console.log(JSON.stringify({ path: PATH, node: process.version, cores: availableParallelism(), summary: { bare: bareSummary, service: serviceSummary }, ratio, targetRatio: TARGET_RATIO, rounds: targets.map((target) => target.rounds.map(slim)) }));
+    console.log(
+      JSON.stringify({
+        path: PATH,
+        node: process.version,
+        cores: availableParallelism(),
+        summary: { bare: bareSummary, service: serviceSummary },
+        ratio,
+        targetRatio: TARGET_RATIO,
+        rounds: targets.map((target) => target.rounds.map(slim)),
+      }),
+    );
   }
 
   console.log(`discovery ratio (service / bare fastify): ${ratio.toFixed(2)} (target >= ${TARGET_RATIO})`);

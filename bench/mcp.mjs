@@ -15,8 +15,24 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import {
-  benchDatabaseUrl, fail, freePort, measureAlternating, number, positiveInteger, processRssMiB, redacted, ROOT, runBench, serviceEnvironment, settings, slim, startChild, summarise,
-  table, waitForOk, workDir,
+  benchDatabaseUrl,
+  fail,
+  freePort,
+  measureAlternating,
+  number,
+  positiveInteger,
+  processRssMiB,
+  redacted,
+  ROOT,
+  runBench,
+  serviceEnvironment,
+  settings,
+  slim,
+  startChild,
+  summarise,
+  table,
+  waitForOk,
+  workDir,
 } from './support/harness.mjs';
 
 const SERVICE_MAIN = join(ROOT, 'dist/src/main.js');
@@ -32,7 +48,8 @@ async function rpc(url, token, method, params) {
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
   const body = await response.json();
-  if (response.status !== 200 || body.error || body.result?.isError) throw new Error(`${method} failed: ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
+  if (response.status !== 200 || body.error || body.result?.isError)
+    throw new Error(`${method} failed: ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
   return body.result;
 }
 
@@ -43,29 +60,56 @@ async function main() {
   const serviceUrl = `http://127.0.0.1:${servicePort}`;
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const serviceLog = join(directory, 'service.log');
-  const service = startChild('service', [...settings.serviceNodeArgs, SERVICE_MAIN], serviceEnvironment(servicePort, databaseUrl, { RATE_LIMIT_MCP: UNLIMITED }), serviceLog);
+  const service = startChild(
+    'service',
+    [...settings.serviceNodeArgs, SERVICE_MAIN],
+    serviceEnvironment(servicePort, databaseUrl, { RATE_LIMIT_MCP: UNLIMITED }),
+    serviceLog,
+  );
   await waitForOk(service, `${serviceUrl}/health/ready`, settings.startupTimeoutMs);
 
   // A machine client, its token, and a workspace holding one stored output: what a pipeline has.
-  const registered = await fetch(`${serviceUrl}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'bench' }) });
+  const registered = await fetch(`${serviceUrl}/oauth/m2m/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'bench' }),
+  });
   if (registered.status !== 200) throw new Error(`machine registration answered ${registered.status}: ${await registered.text()}`);
   const registration = await registered.json();
   const issued = await fetch(`${serviceUrl}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   }).then((response) => response.json());
   const token = issued.access_token;
   const mcp = `${serviceUrl}/mcp`;
-  const workspace = (await rpc(mcp, token, 'tools/call', { name: 'create_deal_workspace', arguments: { clientName: 'Bench Robotics', metadata: { sector: 'robotics' } } })).structuredContent;
-  await rpc(mcp, token, 'tools/call', { name: 'submit_documents', arguments: { workspaceId: workspace.workspaceId, fileName: 'notes.txt', content: Buffer.from('Revenue grew 40% year on year.').toString('base64') } });
-  const callBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_deal_workspace', arguments: { workspaceId: workspace.workspaceId } } });
+  const workspace = (
+    await rpc(mcp, token, 'tools/call', { name: 'create_deal_workspace', arguments: { clientName: 'Bench Robotics', metadata: { sector: 'robotics' } } })
+  ).structuredContent;
+  await rpc(mcp, token, 'tools/call', {
+    name: 'submit_documents',
+    arguments: { workspaceId: workspace.workspaceId, fileName: 'notes.txt', content: Buffer.from('Revenue grew 40% year on year.').toString('base64') },
+  });
+  const callBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'get_deal_workspace', arguments: { workspaceId: workspace.workspaceId } },
+  });
   const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
   const bodyFile = join(directory, 'unused.json');
   writeFileSync(bodyFile, '{}');
-  const bare = startChild('bare fastify', [...settings.bareNodeArgs, BARE_SERVER], { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile, ROUTE_PATH: '/mcp', ECHO: '1' }, join(directory, 'bare.log'));
+  const bare = startChild(
+    'bare fastify',
+    [...settings.bareNodeArgs, BARE_SERVER],
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile, ROUTE_PATH: '/mcp', ECHO: '1' },
+    join(directory, 'bare.log'),
+  );
   await waitForOk(bare, `${bareUrl}/mcp`, 15_000);
 
   const targets = [
@@ -75,8 +119,12 @@ async function main() {
   ];
   console.log('POST /mcp (authenticated JSON-RPC) vs a bare Fastify echo route');
   console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
-  console.log(`  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating); soak ${soakSeconds} s`);
-  console.log(`  service: NODE_ENV=production, LOG_LEVEL=${settings.logLevel} (log: ${serviceLog}), database ${redacted(databaseUrl)}, ${settings.redisUrl ? `Redis ${redacted(settings.redisUrl)}` : 'BENCH_REDIS=off'}; RATE_LIMIT_MCP=${UNLIMITED}`);
+  console.log(
+    `  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating); soak ${soakSeconds} s`,
+  );
+  console.log(
+    `  service: NODE_ENV=production, LOG_LEVEL=${settings.logLevel} (log: ${serviceLog}), database ${redacted(databaseUrl)}, ${settings.redisUrl ? `Redis ${redacted(settings.redisUrl)}` : 'BENCH_REDIS=off'}; RATE_LIMIT_MCP=${UNLIMITED}`,
+  );
   console.log('');
 
   const { notes, warmupProblems } = await measureAlternating(targets);
@@ -106,15 +154,30 @@ async function main() {
     const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const first = median(samples.slice(0, window).map((sample) => sample.rss));
     const last = median(samples.slice(-window).map((sample) => sample.rss));
-    soak = { requests: result.requests.total, reqPerSec: result.requests.average, problems: result.errors + result.timeouts + result.non2xx, rssFirstMiB: first, rssLastMiB: last, rssMaxMiB: Math.max(...samples.map((sample) => sample.rss)), samples };
+    soak = {
+      requests: result.requests.total,
+      reqPerSec: result.requests.average,
+      problems: result.errors + result.timeouts + result.non2xx,
+      rssFirstMiB: first,
+      rssLastMiB: last,
+      rssMaxMiB: Math.max(...samples.map((sample) => sample.rss)),
+      samples,
+    };
     console.log(`${number(result.requests.average)} req/s`);
-    console.log(`soak RSS: first fifth median ${number(first, 1)} MiB, last fifth median ${number(last, 1)} MiB (${last >= first ? '+' : ''}${number(last - first, 1)} MiB), max ${number(soak.rssMaxMiB, 1)} MiB over ${samples.length} samples`);
+    console.log(
+      `soak RSS: first fifth median ${number(first, 1)} MiB, last fifth median ${number(last, 1)} MiB (${last >= first ? '+' : ''}${number(last - first, 1)} MiB), max ${number(soak.rssMaxMiB, 1)} MiB over ${samples.length} samples`,
+    );
   }
 
   const ratio = callSummary.reqPerSec / bareSummary.reqPerSec;
-  if (settings.json) console.log(JSON.stringify({ node: process.version, summaries, ratio, soak, targets: TARGETS, rounds: targets.map((target) => target.rounds.map(slim)) }));
-  console.log(`tools/call ratio (service / bare echo): ${ratio.toFixed(2)} (target >= ${TARGETS.toolsCall}); p99/p50 ${number(callSummary.p99 / Math.max(callSummary.p50, 1), 1)} (target <= ${TARGETS.p99OverP50})`);
-  console.log(`tools/list ratio (service / bare echo): ${(listSummary.reqPerSec / bareSummary.reqPerSec).toFixed(2)}; p99/p50 ${number(listSummary.p99 / Math.max(listSummary.p50, 1), 1)}`);
+  if (settings.json)
+    console.log(JSON.stringify({ node: process.version, summaries, ratio, soak, targets: TARGETS, rounds: targets.map((target) => target.rounds.map(slim)) }));
+  console.log(
+    `tools/call ratio (service / bare echo): ${ratio.toFixed(2)} (target >= ${TARGETS.toolsCall}); p99/p50 ${number(callSummary.p99 / Math.max(callSummary.p50, 1), 1)} (target <= ${TARGETS.p99OverP50})`,
+  );
+  console.log(
+    `tools/list ratio (service / bare echo): ${(listSummary.reqPerSec / bareSummary.reqPerSec).toFixed(2)}; p99/p50 ${number(listSummary.p99 / Math.max(listSummary.p50, 1), 1)}`,
+  );
   const problems = summaries.reduce((sum, summary) => sum + summary.errors + summary.non2xx, warmupProblems + (soak?.problems ?? 0));
   return problems > 0 ? 1 : 0;
 }

@@ -51,7 +51,11 @@ for (const document of corpus) {
   const classification = classifyDocument(document.name, pages);
   const expected = document.label.documentType;
   if (classification.documentType === expected) correct++;
-  else if (verbose) console.log(`misclassified ${document.name} (seed ${document.seed}) as ${classification.documentType} ${classification.confidence}`, classification.signals.map((signal) => signal.name).join(', '));
+  else if (verbose)
+    console.log(
+      `misclassified ${document.name} (seed ${document.seed}) as ${classification.documentType} ${classification.confidence}`,
+      classification.signals.map((signal) => signal.name).join(', '),
+    );
   const key = `${expected} -> ${classification.documentType}`;
   confusion.set(key, (confusion.get(key) ?? 0) + 1);
   const evidences = classification.signals.map((signal) => signal.evidence);
@@ -71,7 +75,8 @@ for (const document of corpus) {
         seen.add(id);
       } else {
         tally(fact.concept).fp++;
-        if (verbose) console.log(`${document.name} (seed ${document.seed}): extra or wrong ${id} = ${fact.value} (label ${label?.value}) "${fact.evidence.quote}"`);
+        if (verbose)
+          console.log(`${document.name} (seed ${document.seed}): extra or wrong ${id} = ${fact.value} (label ${label?.value}) "${fact.evidence.quote}"`);
       }
     }
     for (const [id, label] of truth) {
@@ -86,13 +91,25 @@ for (const document of corpus) {
   fraudClean.documents++;
   if (flagged(clean)) {
     fraudClean.flagged++;
-    if (verbose) console.log(`fraud false positive ${document.name} (seed ${document.seed}): ${clean.checks.filter((check) => !check.passed).map((check) => check.id).join(', ')}`);
+    if (verbose)
+      console.log(
+        `fraud false positive ${document.name} (seed ${document.seed}): ${clean.checks
+          .filter((check) => !check.passed)
+          .map((check) => check.id)
+          .join(', ')}`,
+      );
   }
   countFailures(clean, fraudClean.failedChecks);
   if (expected === 'bank_statement' || expected === 'financial_statement') {
     for (const variant of await tamperedVariants(document)) {
       const layout = await readPdfLayout(new Uint8Array(variant.bytes));
-      const result = detectFraud({ documentId: `${document.name}-${variant.kind}`, pdfBytes: variant.bytes, pages: layout, extraction: extractionOf(layout), others: [] });
+      const result = detectFraud({
+        documentId: `${document.name}-${variant.kind}`,
+        pdfBytes: variant.bytes,
+        pages: layout,
+        extraction: extractionOf(layout),
+        others: [],
+      });
       const key = `${variant.kind} (${expected})`;
       const tally = fraudTampered.get(key) ?? fraudTampered.set(key, { documents: 0, flagged: 0, failedChecks: new Map() }).get(key);
       tally.documents++;
@@ -123,17 +140,27 @@ for (const [concept, t] of [...byConcept].sort(([a], [b]) => a.localeCompare(b))
   console.log(`| ${concept} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
 }
 const all = f1(total);
-console.log(`| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`);
+console.log(
+  `| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`,
+);
 console.log(`\nclassification accuracy: ${correct}/${corpus.length} = ${pct(correct / corpus.length)} (target >= 95 %)`);
 for (const [pair, count] of [...confusion].filter(([pair]) => pair.split(' -> ')[0] !== pair.split(' -> ')[1])) console.log(`  confused ${pair}: ${count}`);
 console.log(`fact F1 (concept, period end, value within 0.5 %): ${all.f1.toFixed(3)} (target >= 0.90)`);
 console.log(`quotes verbatim on the layout page text: ${verbatimLayout}/${quotes} = ${pct(verbatimLayout / quotes)} (must be 100 %)`);
 console.log(`quotes verbatim on the text the document reader stores (unpdf extractText): ${verbatimStored}/${quotes} = ${pct(verbatimStored / quotes)}`);
 
-const failures = (map) => [...map].sort((a, b) => b[1] - a[1]).map(([id, count]) => `${id} ${count}`).join(', ') || 'none';
+const failures = (map) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .map(([id, count]) => `${id} ${count}`)
+    .join(', ') || 'none';
 console.log(`\nfraud (flagged = riskLevel medium or high):`);
 console.log(`| set | documents | flagged | rate | failed checks |\n|---|---|---|---|---|`);
-console.log(`| clean, all kinds (false-positive rate) | ${fraudClean.documents} | ${fraudClean.flagged} | ${pct(fraudClean.flagged / fraudClean.documents)} | ${failures(fraudClean.failedChecks)} |`);
+console.log(
+  `| clean, all kinds (false-positive rate) | ${fraudClean.documents} | ${fraudClean.flagged} | ${pct(fraudClean.flagged / fraudClean.documents)} | ${failures(fraudClean.failedChecks)} |`,
+);
 for (const [key, tally] of [...fraudTampered].sort(([a], [b]) => a.localeCompare(b))) {
-  console.log(`| tampered: ${key} (recall) | ${tally.documents} | ${tally.flagged} | ${pct(tally.flagged / tally.documents)} | ${failures(tally.failedChecks)} |`);
+  console.log(
+    `| tampered: ${key} (recall) | ${tally.documents} | ${tally.flagged} | ${pct(tally.flagged / tally.documents)} | ${failures(tally.failedChecks)} |`,
+  );
 }

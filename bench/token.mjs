@@ -10,8 +10,22 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import {
-  benchDatabaseUrl, fail, freePort, measureAlternating, number, redacted, ROOT, runBench, serviceEnvironment, settings, slim, startChild, summarise, table,
-  waitForOk, workDir,
+  benchDatabaseUrl,
+  fail,
+  freePort,
+  measureAlternating,
+  number,
+  redacted,
+  ROOT,
+  runBench,
+  serviceEnvironment,
+  settings,
+  slim,
+  startChild,
+  summarise,
+  table,
+  waitForOk,
+  workDir,
 } from './support/harness.mjs';
 
 const GUARDED_SERVICE = join(ROOT, 'bench/support/guarded-service.mjs');
@@ -38,7 +52,11 @@ async function main() {
   await waitForOk(service, `${serviceUrl}/health/ready`, settings.startupTimeoutMs);
 
   // A machine client and one access token, the way a pipeline gets them.
-  const registration = await fetch(`${serviceUrl}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'bench' }) });
+  const registration = await fetch(`${serviceUrl}/oauth/m2m/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: 'bench' }),
+  });
   if (registration.status !== 200) throw new Error(`machine registration answered ${registration.status}: ${await registration.text()}`);
   const { client_id: clientId, client_secret: clientSecret, scope } = await registration.json();
   const tokenRequest = {
@@ -57,7 +75,12 @@ async function main() {
 
   const bodyFile = join(directory, 'body.json');
   writeFileSync(bodyFile, guardedBody);
-  const bare = startChild('bare fastify', [...settings.bareNodeArgs, BARE_SERVER], { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile, ROUTE_PATH: PATH }, join(directory, 'bare-fastify.log'));
+  const bare = startChild(
+    'bare fastify',
+    [...settings.bareNodeArgs, BARE_SERVER],
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile, ROUTE_PATH: PATH },
+    join(directory, 'bare-fastify.log'),
+  );
   await waitForOk(bare, `${bareUrl}${PATH}`, 15_000);
 
   const targets = [
@@ -68,8 +91,12 @@ async function main() {
 
   console.log('Bearer-guarded route and client_credentials issuance vs bare Fastify');
   console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
-  console.log(`  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating)`);
-  console.log(`  service: NODE_ENV=production, LOG_LEVEL=${settings.logLevel} (log: ${serviceLog}), database ${redacted(databaseUrl)}, ${settings.redisUrl ? `Redis ${redacted(settings.redisUrl)}` : 'BENCH_REDIS=off'}; RATE_LIMIT_TOKEN=${UNLIMITED}`);
+  console.log(
+    `  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating)`,
+  );
+  console.log(
+    `  service: NODE_ENV=production, LOG_LEVEL=${settings.logLevel} (log: ${serviceLog}), database ${redacted(databaseUrl)}, ${settings.redisUrl ? `Redis ${redacted(settings.redisUrl)}` : 'BENCH_REDIS=off'}; RATE_LIMIT_TOKEN=${UNLIMITED}`,
+  );
   console.log('');
 
   const { notes, warmupProblems } = await measureAlternating(targets);
@@ -82,10 +109,23 @@ async function main() {
   if (warmupProblems > 0) console.log(`warm-up: ${warmupProblems} errors/non-2xx`);
   const ratios = { guarded: guardedSummary.reqPerSec / bareSummary.reqPerSec, issuance: issuanceSummary.reqPerSec / bareSummary.reqPerSec };
   if (settings.json) {
-    console.log(JSON.stringify({ node: process.version, cores: availableParallelism(), summaries, ratios, targets: TARGETS, rounds: targets.map((target) => target.rounds.map(slim)) }));
+    console.log(
+      JSON.stringify({
+        node: process.version,
+        cores: availableParallelism(),
+        summaries,
+        ratios,
+        targets: TARGETS,
+        rounds: targets.map((target) => target.rounds.map(slim)),
+      }),
+    );
   }
-  console.log(`guarded no-op ratio (service / bare fastify): ${ratios.guarded.toFixed(2)} (target >= ${TARGETS.guarded}); server CPU per request ${number(guardedSummary.serverCpuMicrosPerRequest ?? NaN, 1)} µs`);
-  console.log(`token issuance ratio (service / bare fastify): ${ratios.issuance.toFixed(2)} (target >= ${TARGETS.issuance}); server CPU per request ${number(issuanceSummary.serverCpuMicrosPerRequest ?? NaN, 1)} µs`);
+  console.log(
+    `guarded no-op ratio (service / bare fastify): ${ratios.guarded.toFixed(2)} (target >= ${TARGETS.guarded}); server CPU per request ${number(guardedSummary.serverCpuMicrosPerRequest ?? NaN, 1)} µs`,
+  );
+  console.log(
+    `token issuance ratio (service / bare fastify): ${ratios.issuance.toFixed(2)} (target >= ${TARGETS.issuance}); server CPU per request ${number(issuanceSummary.serverCpuMicrosPerRequest ?? NaN, 1)} µs`,
+  );
   const problems = summaries.reduce((sum, summary) => sum + summary.errors + summary.non2xx, warmupProblems);
   return problems > 0 ? 1 : 0;
 }

@@ -32,7 +32,26 @@ export class AppModule {
   static forRoot(config: AppConfig, additionalModules: Type[] = [], clock?: Clock): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), ClockModule.forRoot(clock), RedisModule, DatabaseModule, PeriodicTasksModule, JobsModule, RateLimitModule, WebModule, DiscoveryModule, HealthModule, AccountsModule, OAuthModule, McpModule, WorkspacesModule, DocumentsModule, BillingModule, FirmsModule, ...additionalModules],
+      imports: [
+        ConfigModule.forRoot(config),
+        ClockModule.forRoot(clock),
+        RedisModule,
+        DatabaseModule,
+        PeriodicTasksModule,
+        JobsModule,
+        RateLimitModule,
+        WebModule,
+        DiscoveryModule,
+        HealthModule,
+        AccountsModule,
+        OAuthModule,
+        McpModule,
+        WorkspacesModule,
+        DocumentsModule,
+        BillingModule,
+        FirmsModule,
+        ...additionalModules,
+      ],
       providers: [
         { provide: APP_FILTER, useClass: ProblemExceptionFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

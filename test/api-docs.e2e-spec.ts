@@ -8,7 +8,11 @@ import { launchChromium } from './support/browser.js';
 import { machineToken } from './support/mcp-helpers.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
-type Operation = { parameters?: { name: string; in: string; required?: boolean }[]; security?: unknown[]; responses: Record<string, { content?: Record<string, { example?: { status: number } }> }> };
+type Operation = {
+  parameters?: { name: string; in: string; required?: boolean }[];
+  security?: unknown[];
+  responses: Record<string, { content?: Record<string, { example?: { status: number } }> }>;
+};
 
 describe('the API documentation page in a browser', () => {
   let service: RunningApp;
@@ -31,7 +35,9 @@ describe('the API documentation page in a browser', () => {
     await page.goto(`${service.url}/docs`);
     await page.locator('.opblock').first().waitFor({ timeout: 15_000 });
     const paths = await page.locator('.opblock-summary-path').allInnerTexts();
-    expect(paths.map((path) => path.replace(/\u200b/g, ''))).toEqual(expect.arrayContaining(['/.well-known/mcp', '/api/v1/.well-known/mcp', '/openapi.json', '/health/ready']));
+    expect(paths.map((path) => path.replace(/\u200b/g, ''))).toEqual(
+      expect.arrayContaining(['/.well-known/mcp', '/api/v1/.well-known/mcp', '/openapi.json', '/health/ready']),
+    );
     await expect(page.locator('.scheme-container .authorize').count()).resolves.toBe(1);
     expect(problems).toEqual([]);
   }, 60_000);
@@ -41,8 +47,11 @@ describe('the API documentation page in a browser', () => {
     const file = join(folder, 'openapi.json');
     await writeFile(file, await (await fetch(`${service.url}/openapi.json`)).text());
     const { code, output } = await new Promise<{ code: number; output: string }>((resolve) =>
-      execFile(process.execPath, ['node_modules/@redocly/cli/bin/cli.js', 'lint', file, '--format=summary'], { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } }, (error, stdout, stderr) =>
-        resolve({ code: typeof error?.code === 'number' ? error.code : 0, output: stdout + stderr }),
+      execFile(
+        process.execPath,
+        ['node_modules/@redocly/cli/bin/cli.js', 'lint', file, '--format=summary'],
+        { env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' } },
+        (error, stdout, stderr) => resolve({ code: typeof error?.code === 'number' ? error.code : 0, output: stdout + stderr }),
       ),
     );
     expect({ code, errors: output.split('\n').filter((line) => /\berror\b/.test(line)) }).toEqual({ code: 0, errors: [] });
@@ -53,7 +62,11 @@ describe('the API documentation page in a browser', () => {
     for (const [path, item] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(item)) {
         const headers = (operation.parameters ?? []).filter((parameter) => parameter.in === 'header');
-        expect({ path, method, headers: headers.map((header) => header.name.toLowerCase()) }).toEqual({ path, method, headers: [...new Set(headers.map((header) => header.name.toLowerCase()))] });
+        expect({ path, method, headers: headers.map((header) => header.name.toLowerCase()) }).toEqual({
+          path,
+          method,
+          headers: [...new Set(headers.map((header) => header.name.toLowerCase()))],
+        });
         expect({ path, method, required: headers.filter((header) => header.required).map((header) => header.name) }).toEqual({ path, method, required: [] });
         expect(operation.security).toBeDefined();
         for (const [status, response] of Object.entries(operation.responses)) {
@@ -78,7 +91,10 @@ describe('the API documentation page in a browser', () => {
       const operation = page.locator('#operations-MCP-McpController_post');
       await operation.locator('.opblock-summary').click();
       await operation.getByRole('button', { name: 'Try it out' }).click();
-      const [answer] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/mcp') && response.request().method() === 'POST'), operation.getByRole('button', { name: 'Execute' }).click()]);
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/mcp') && response.request().method() === 'POST'),
+        operation.getByRole('button', { name: 'Execute' }).click(),
+      ]);
       expect(answer.status()).toBe(200);
       const body = (await answer.json()) as { result?: { tools?: unknown[] } };
       expect(body.result?.tools?.length).toBeGreaterThan(0);

@@ -65,8 +65,16 @@ describe('authorization code flow with PKCE', () => {
   }
 
   const redeem = (code: string, verifier: string, extra: Record<string, string> = {}) =>
-    tokenRequest(service.url, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: REDIRECT, client_id: client.client_id, ...extra });
-  const refresh = (refreshToken: string, clientId = client.client_id) => tokenRequest(service.url, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
+    tokenRequest(service.url, {
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: REDIRECT,
+      client_id: client.client_id,
+      ...extra,
+    });
+  const refresh = (refreshToken: string, clientId = client.client_id) =>
+    tokenRequest(service.url, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: clientId });
   const accountStatus = async (accessToken: string) => (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${accessToken}` } })).status;
 
   async function expectTokenError(response: Response, error: string, status = 400): Promise<void> {
@@ -135,14 +143,23 @@ describe('authorization code flow with PKCE', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const tokens = (await response.json()) as TokenResponse;
-    expect(tokens).toEqual({ access_token: expect.any(String), token_type: 'Bearer', expires_in: 3600, refresh_token: expect.any(String), scope: 'openid email' });
+    expect(tokens).toEqual({
+      access_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      refresh_token: expect.any(String),
+      scope: 'openid email',
+    });
 
     const jwks = createLocalJWKSet((await (await fetch(`${service.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet);
     const { payload } = await jwtVerify(tokens.access_token, jwks, { issuer: TEST_AGENTS_URL, audience: MCP });
     expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'RS256', typ: 'at+jwt', kid: expect.any(String) });
     expect(payload).toMatchObject({ client_id: client.client_id, scope: 'openid email', jti: expect.any(String) });
     expect(payload.exp! - payload.iat!).toBe(3600);
-    const account = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as Record<string, unknown>;
+    const account = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(account).toMatchObject({ accountId: payload.sub, kind: 'human', email, clientId: client.client_id });
   });
 
@@ -210,13 +227,21 @@ describe('authorization code flow with PKCE', () => {
 
     it('a consent form whose redirect URI was changed after the page was shown', async () => {
       const page = await person.get(authorizePath(authorizationParameters()));
-      const response = await person.postForm('/oauth/authorize', { ...hiddenInputs(await page.text()), redirect_uri: 'https://attacker.example/callback', decision: 'approve' });
+      const response = await person.postForm('/oauth/authorize', {
+        ...hiddenInputs(await page.text()),
+        redirect_uri: 'https://attacker.example/callback',
+        decision: 'approve',
+      });
       expect(response.status).toBe(400);
       expect(response.headers.get('location')).toBeNull();
     });
 
     it('names the client inertly when it registered markup as its name', async () => {
-      const hostile = await registerClient(service.url, { client_name: '<img src=x onerror=alert(1)>\'; DROP TABLE users; --', redirect_uris: [REGISTERED_REDIRECT], token_endpoint_auth_method: 'none' });
+      const hostile = await registerClient(service.url, {
+        client_name: "<img src=x onerror=alert(1)>'; DROP TABLE users; --",
+        redirect_uris: [REGISTERED_REDIRECT],
+        token_endpoint_auth_method: 'none',
+      });
       const page = await (await person.get(authorizePath(authorizationParameters({ client_id: hostile.client_id })))).text();
       expect(page).not.toContain('<img');
       expect(page).toContain('Allow <q>&lt;img src=x onerror=alert(1)&gt;&#39;; DROP TABLE users; --</q>');
@@ -282,7 +307,9 @@ describe('authorization code flow with PKCE', () => {
       const second = (await response.json()) as TokenResponse;
       expect(second.refresh_token).not.toBe(first.refresh_token);
       expect(second.scope).toBe('openid email');
-      const account = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${second.access_token}` } })).json()) as { accountId: string };
+      const account = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${second.access_token}` } })).json()) as {
+        accountId: string;
+      };
       expect(account.accountId).toBe(personAccountId);
     });
 
@@ -296,14 +323,23 @@ describe('authorization code flow with PKCE', () => {
     });
 
     it('are bound to their client', async () => {
-      const other = await registerClient(service.url, { client_name: 'other', redirect_uris: [REGISTERED_REDIRECT], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] });
+      const other = await registerClient(service.url, {
+        client_name: 'other',
+        redirect_uris: [REGISTERED_REDIRECT],
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+      });
       const tokens = await issuedTokens();
       await expectTokenError(await refresh(tokens.refresh_token!, other.client_id), 'invalid_grant');
       expect((await refresh(tokens.refresh_token!)).status).toBe(200);
     });
 
     it('are only issued to clients registered for the refresh_token grant', async () => {
-      const codeOnly = await registerClient(service.url, { client_name: 'code only', redirect_uris: [REGISTERED_REDIRECT], token_endpoint_auth_method: 'none' });
+      const codeOnly = await registerClient(service.url, {
+        client_name: 'code only',
+        redirect_uris: [REGISTERED_REDIRECT],
+        token_endpoint_auth_method: 'none',
+      });
       const { code, verifier } = await authorizationCode({ client_id: codeOnly.client_id });
       const tokens = (await (await redeem(code, verifier, { client_id: codeOnly.client_id })).json()) as TokenResponse;
       expect(tokens.access_token).toEqual(expect.any(String));
@@ -314,9 +350,15 @@ describe('authorization code flow with PKCE', () => {
   it('requires a confidential client to authenticate at the token endpoint', async () => {
     const confidential = await registerClient(service.url, { client_name: 'web app', redirect_uris: ['https://app.example/callback'] });
     const { verifier, challenge } = pkcePair();
-    const code = (await decide(authorizationParameters({ client_id: confidential.client_id, redirect_uri: 'https://app.example/callback' }, challenge))).searchParams.get('code')!;
+    const code = (
+      await decide(authorizationParameters({ client_id: confidential.client_id, redirect_uri: 'https://app.example/callback' }, challenge))
+    ).searchParams.get('code')!;
     const exchange = (headers: Record<string, string> = {}) =>
-      tokenRequest(service.url, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: 'https://app.example/callback', client_id: confidential.client_id }, headers);
+      tokenRequest(
+        service.url,
+        { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: 'https://app.example/callback', client_id: confidential.client_id },
+        headers,
+      );
     await expectTokenError(await exchange(), 'invalid_client', 401);
     const basic = `Basic ${Buffer.from(`${confidential.client_id}:${confidential.client_secret}`).toString('base64')}`;
     expect((await exchange({ authorization: basic })).status).toBe(200);

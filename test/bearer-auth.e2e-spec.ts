@@ -24,12 +24,20 @@ describe('bearer authentication', () => {
   beforeAll(async () => {
     const dataSource = service.app.get(DataSource);
     [{ id: machineAccountId }] = await dataSource.query(`INSERT INTO accounts (kind, display_name) VALUES ('machine', 'bearer test') RETURNING id`);
-    await dataSource.query(`INSERT INTO oauth_clients (client_id, kind, grant_types, response_types, token_endpoint_auth_method, account_id) VALUES ('uwm_bearer_test_${machineAccountId}', 'machine', '["client_credentials"]', '[]', 'client_secret_basic', $1)`, [machineAccountId]);
-    [{ id: familyId }] = await dataSource.query(`INSERT INTO token_families (client_id, account_id, scope) VALUES ($1, $2, 'openid email profile') RETURNING id`, [`uwm_bearer_test_${machineAccountId}`, machineAccountId]);
+    await dataSource.query(
+      `INSERT INTO oauth_clients (client_id, kind, grant_types, response_types, token_endpoint_auth_method, account_id) VALUES ('uwm_bearer_test_${machineAccountId}', 'machine', '["client_credentials"]', '[]', 'client_secret_basic', $1)`,
+      [machineAccountId],
+    );
+    [{ id: familyId }] = await dataSource.query(
+      `INSERT INTO token_families (client_id, account_id, scope) VALUES ($1, $2, 'openid email profile') RETURNING id`,
+      [`uwm_bearer_test_${machineAccountId}`, machineAccountId],
+    );
   });
 
   const issue = (overrides: Partial<Parameters<AccessTokenService['issue']>[0]> = {}) =>
-    service.app.get(AccessTokenService).issue({ accountId: machineAccountId, clientId: 'uwm_test', scope: `${TEST_AGENTS_URL}/mcp.access`, lifetimeSeconds: 3600, ...overrides });
+    service.app
+      .get(AccessTokenService)
+      .issue({ accountId: machineAccountId, clientId: 'uwm_test', scope: `${TEST_AGENTS_URL}/mcp.access`, lifetimeSeconds: 3600, ...overrides });
   const callAccount = (authorization?: string) => fetch(`${service.url}/account`, { headers: authorization ? { authorization } : {} });
 
   /** Signs with the service's own current key, to forge exactly one wrong claim. */
@@ -61,7 +69,12 @@ describe('bearer authentication', () => {
     const { accessToken } = await issue();
     const response = await callAccount(`Bearer ${accessToken}`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ accountId: machineAccountId, kind: 'machine', clientId: 'uwm_test', scopes: [`${TEST_AGENTS_URL}/mcp.access`] });
+    expect(await response.json()).toMatchObject({
+      accountId: machineAccountId,
+      kind: 'machine',
+      clientId: 'uwm_test',
+      scopes: [`${TEST_AGENTS_URL}/mcp.access`],
+    });
   });
 
   it('accepts a human token (scope openid email profile)', async () => {
@@ -125,7 +138,8 @@ describe('bearer authentication', () => {
     const other = await startApp({ env: { REDIS_KEY_PREFIX: service.config.redisKeyPrefix } });
     try {
       const { accessToken } = await issue({ familyId, scope: 'openid email profile' });
-      for (const target of [service, other, service]) expect((await fetch(`${target.url}/account`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
+      for (const target of [service, other, service])
+        expect((await fetch(`${target.url}/account`, { headers: { authorization: `Bearer ${accessToken}` } })).status).toBe(200);
       await service.app.get(TokenRevocationRegistry).revokeFamily(familyId, 'test');
       await expectUnauthorized(await callAccount(`Bearer ${accessToken}`), 'invalid_token');
       const deadline = Date.now() + 1000;
@@ -182,7 +196,10 @@ describe('bearer authentication', () => {
       idp = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end(jwks));
       await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
       const address = idp.address();
-      external = await startApp({ additionalModules: [MeteredTestToolsModule], env: { OAUTH_ISSUER: issuer, OAUTH_JWKS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jwks` } });
+      external = await startApp({
+        additionalModules: [MeteredTestToolsModule],
+        env: { OAUTH_ISSUER: issuer, OAUTH_JWKS_URL: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/jwks` },
+      });
     });
     afterAll(async () => {
       await external?.close();
@@ -212,7 +229,7 @@ describe('bearer authentication', () => {
       expect((await account(await idpToken(`${TEST_AGENTS_URL}/mcp`, subject))).body.accountId).toBe(first.body.accountId);
     });
 
-    it('makes one account when a new subject\'s first calls arrive at once', async () => {
+    it("makes one account when a new subject's first calls arrive at once", async () => {
       const subject = `auth0|${randomUUID()}`;
       const tokens = await Promise.all(Array.from({ length: 6 }, () => idpToken(`${TEST_AGENTS_URL}/mcp`, subject)));
       const answers = await Promise.all(tokens.map(account));
@@ -248,11 +265,27 @@ describe('bearer authentication', () => {
       const listed = (await (await postMcp(external.url, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { authorization: `Bearer ${token}` })).json()) as {
         result: { tools: { name: string; inputSchema: { properties?: Record<string, { type?: string }>; required?: string[] } }[] };
       };
-      const plausible: Record<string, unknown> = { workspaceId, clientName: 'IdP Deal', fileName: 'notes.txt', content: Buffer.from('hello').toString('base64'), mimeType: 'text/plain', firmName: 'IdP Capital' };
+      const plausible: Record<string, unknown> = {
+        workspaceId,
+        clientName: 'IdP Deal',
+        fileName: 'notes.txt',
+        content: Buffer.from('hello').toString('base64'),
+        mimeType: 'text/plain',
+        firmName: 'IdP Capital',
+      };
       for (const tool of listed.result.tools) {
-        const args = Object.fromEntries((tool.inputSchema.required ?? []).map((property) => [property, plausible[property] ?? (tool.inputSchema.properties?.[property]?.type === 'number' ? 50 : 'text')]));
+        const args = Object.fromEntries(
+          (tool.inputSchema.required ?? []).map((property) => [
+            property,
+            plausible[property] ?? (tool.inputSchema.properties?.[property]?.type === 'number' ? 50 : 'text'),
+          ]),
+        );
         const { status, rpcError } = await toolOutcome(external.url, token, tool.name, args);
-        expect({ tool: tool.name, status, internal: rpcError?.code === -32603 }).toEqual({ tool: tool.name, status: status === 402 ? 402 : 200, internal: false });
+        expect({ tool: tool.name, status, internal: rpcError?.code === -32603 }).toEqual({
+          tool: tool.name,
+          status: status === 402 ? 402 : 200,
+          internal: false,
+        });
       }
     });
 

@@ -10,19 +10,33 @@ import { humanToken } from './support/oauth-helpers.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
 import { appForSuite } from './support/test-app.js';
 
-type Usage = { kind: string; period: string; balances: { usageKey: string; granted: number; used: number; remaining: number }[]; recent: { entry: string; usageKey: string; units: number }[] };
+type Usage = {
+  kind: string;
+  period: string;
+  balances: { usageKey: string; granted: number; used: number; remaining: number }[];
+  recent: { entry: string; usageKey: string; units: number }[];
+};
 
 describe('metering: free tiers, the ledger and HTTP 402', () => {
   const clock = new TestClock();
   clock.set('2026-11-15T12:00:00Z');
-  const service = appForSuite({ additionalModules: [MeteredTestToolsModule], clock, env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_TOKEN: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60' } });
+  const service = appForSuite({
+    additionalModules: [MeteredTestToolsModule],
+    clock,
+    env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_TOKEN: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60' },
+  });
 
   const machine = () => machineAccount(service.url, 'metered pipeline');
   const callTool = (token: string, name: string, args: Record<string, unknown> = {}, headers: Record<string, string> = {}, meta?: Record<string, unknown>) =>
     postToolCall(service.url, token, name, args, { headers, meta });
-  const usage = async (token: string) => (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as Usage;
+  const usage = async (token: string) =>
+    (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as Usage;
   const ledger = async (accountId: string) =>
-    (await service.app.get(DataSource).query('SELECT entry, usage_key, units FROM usage_ledger WHERE account_id = $1 ORDER BY id', [accountId])) as { entry: string; usage_key: string; units: number }[];
+    (await service.app.get(DataSource).query('SELECT entry, usage_key, units FROM usage_ledger WHERE account_id = $1 ORDER BY id', [accountId])) as {
+      entry: string;
+      usage_key: string;
+      units: number;
+    }[];
 
   async function expectPaymentRequired(response: Response): Promise<string> {
     expect(response.status).toBe(402);
@@ -74,7 +88,9 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
       const { token } = await machine();
       const client = await connectMcpClient(service.url, token);
       try {
-        const document = structured<{ documentId: string }>(await client.callTool({ name: 'submit_documents', arguments: { fileName: 'one-page.pdf', content: (await pdfBytes(1)).toString('base64') } }));
+        const document = structured<{ documentId: string }>(
+          await client.callTool({ name: 'submit_documents', arguments: { fileName: 'one-page.pdf', content: (await pdfBytes(1)).toString('base64') } }),
+        );
         for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
           const entry = USAGE_PLAN[usageKey];
           const args = entry.unit === 'page' ? { documentId: document.documentId } : {};
@@ -92,11 +108,19 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
       const { token } = await machine();
       const client = await connectMcpClient(service.url, token);
       try {
-        const threePages = structured<{ documentId: string }>(await client.callTool({ name: 'submit_documents', arguments: { fileName: 'three.pdf', content: (await pdfBytes(3)).toString('base64') } }));
+        const threePages = structured<{ documentId: string }>(
+          await client.callTool({ name: 'submit_documents', arguments: { fileName: 'three.pdf', content: (await pdfBytes(3)).toString('base64') } }),
+        );
         await expectPaymentRequired(await callTool(token, 'test_metered_document_classification', { documentId: threePages.documentId }));
-        const twoPages = structured<{ documentId: string }>(await client.callTool({ name: 'submit_documents', arguments: { fileName: 'two.pdf', content: (await pdfBytes(2)).toString('base64') } }));
+        const twoPages = structured<{ documentId: string }>(
+          await client.callTool({ name: 'submit_documents', arguments: { fileName: 'two.pdf', content: (await pdfBytes(2)).toString('base64') } }),
+        );
         expect((await callTool(token, 'test_metered_document_classification', { documentId: twoPages.documentId })).status).toBe(200);
-        expect((await usage(token)).balances.find((balance) => balance.usageKey === 'document_classification')).toMatchObject({ granted: 2, used: 2, remaining: 0 });
+        expect((await usage(token)).balances.find((balance) => balance.usageKey === 'document_classification')).toMatchObject({
+          granted: 2,
+          used: 2,
+          remaining: 0,
+        });
       } finally {
         await client.close();
       }
@@ -117,14 +141,18 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
   describe('under concurrency', () => {
     it('serves exactly one of 50 simultaneous calls against a quota of 1, and the ledger agrees', async () => {
       const { token, accountId } = await machine();
-      const statuses = (await Promise.all(Array.from({ length: 50 }, () => callTool(token, 'test_metered_pitch_deck_precheck', { delayMs: 20 })))).map((response) => response.status);
+      const statuses = (await Promise.all(Array.from({ length: 50 }, () => callTool(token, 'test_metered_pitch_deck_precheck', { delayMs: 20 })))).map(
+        (response) => response.status,
+      );
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);
       expect(statuses.filter((status) => status === 402)).toHaveLength(49);
       expect(await ledger(accountId)).toEqual([
         { entry: 'reserve', usage_key: 'pitch_deck_precheck', units: 1 },
         { entry: 'commit', usage_key: 'pitch_deck_precheck', units: 1 },
       ]);
-      const [balance] = await service.app.get(DataSource).query("SELECT used, granted FROM quota_balances WHERE owner_id = $1 AND usage_key = 'pitch_deck_precheck'", [accountId]);
+      const [balance] = await service.app
+        .get(DataSource)
+        .query("SELECT used, granted FROM quota_balances WHERE owner_id = $1 AND usage_key = 'pitch_deck_precheck'", [accountId]);
       expect(balance).toEqual({ used: 1, granted: 1 });
     });
   });
@@ -140,7 +168,9 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
 
     it('answers a retry with the same Idempotency-Key from the first result, without charging again', async () => {
       const { token, accountId } = await machine();
-      const first = (await (await callTool(token, 'test_metered_pitch_deck_precheck', { note: 'x' }, { 'idempotency-key': 'retry-1' })).json()) as { result: { structuredContent: unknown } };
+      const first = (await (await callTool(token, 'test_metered_pitch_deck_precheck', { note: 'x' }, { 'idempotency-key': 'retry-1' })).json()) as {
+        result: { structuredContent: unknown };
+      };
       const retry = await callTool(token, 'test_metered_pitch_deck_precheck', { note: 'x' }, { 'idempotency-key': 'retry-1' });
       expect(retry.status).toBe(200);
       expect(((await retry.json()) as { result: { structuredContent: unknown } }).result.structuredContent).toEqual(first.result.structuredContent);
@@ -157,7 +187,9 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
     it('refuses a key reused for other arguments', async () => {
       const { token } = await machine();
       await callTool(token, 'test_metered_pitch_deck_precheck', { note: 'a' }, { 'idempotency-key': 'reused' });
-      const other = (await (await callTool(token, 'test_metered_pitch_deck_precheck', { note: 'b' }, { 'idempotency-key': 'reused' })).json()) as { result: unknown };
+      const other = (await (await callTool(token, 'test_metered_pitch_deck_precheck', { note: 'b' }, { 'idempotency-key': 'reused' })).json()) as {
+        result: unknown;
+      };
       expect(toolError(other.result).error.message).toContain('was used for a different call');
     });
 
@@ -170,9 +202,13 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
 
     it('lets a failed call be retried with its key, and charges the retry once', async () => {
       const { token, accountId } = await machine();
-      const failed = (await (await callTool(token, 'test_metered_pitch_deck_precheck', { fail: true }, { 'idempotency-key': 'flaky' })).json()) as { result: unknown };
+      const failed = (await (await callTool(token, 'test_metered_pitch_deck_precheck', { fail: true }, { 'idempotency-key': 'flaky' })).json()) as {
+        result: unknown;
+      };
       expect(toolError(failed.result).error.code).toBe('INVALID_INPUT');
-      const retried = (await (await callTool(token, 'test_metered_pitch_deck_precheck', {}, { 'idempotency-key': 'flaky' })).json()) as { result: { isError?: boolean } };
+      const retried = (await (await callTool(token, 'test_metered_pitch_deck_precheck', {}, { 'idempotency-key': 'flaky' })).json()) as {
+        result: { isError?: boolean };
+      };
       expect(retried.result.isError).toBeUndefined();
       expect((await ledger(accountId)).map((entry) => entry.entry)).toEqual(['reserve', 'release', 'reserve', 'commit']);
     });

@@ -9,7 +9,11 @@ describe('dynamic client registration (RFC 7591)', () => {
   const service = appForSuite();
 
   const register = (body: unknown, contentType = 'application/json') =>
-    fetch(`${service.url}/oauth/register`, { method: 'POST', headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    fetch(`${service.url}/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
 
   async function expectRefused(body: unknown, error: string, status = 400): Promise<OAuthError> {
     const response = await register(body);
@@ -46,14 +50,23 @@ describe('dynamic client registration (RFC 7591)', () => {
     const response = await register({ redirect_uris: ['https://app.example/callback'], token_endpoint_auth_method: method });
     expect(response.status).toBe(201);
     const body = (await response.json()) as Registration;
-    expect(body).toMatchObject({ client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), client_secret_expires_at: 0, token_endpoint_auth_method: method });
+    expect(body).toMatchObject({
+      client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      client_secret_expires_at: 0,
+      token_endpoint_auth_method: method,
+    });
     const [row] = await service.app.get(DataSource).query('SELECT client_secret_hash FROM oauth_clients WHERE client_id = $1', [body.client_id]);
     expect(row.client_secret_hash).not.toBe(body.client_secret);
   });
 
   it('defaults to a confidential authorization_code client using client_secret_basic', async () => {
     const body = (await (await register({ redirect_uris: ['https://app.example/callback'] })).json()) as Registration;
-    expect(body).toMatchObject({ grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', client_secret: expect.any(String) });
+    expect(body).toMatchObject({
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      client_secret: expect.any(String),
+    });
   });
 
   it.each([

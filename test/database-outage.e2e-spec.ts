@@ -29,9 +29,13 @@ describe('while PostgreSQL is unreachable', () => {
     await database.stop();
   });
 
-  const tokenRequest = () => fetch(`${service.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${credentials}` }, body: 'grant_type=client_credentials' });
-  const createWorkspace = () =>
-    postToolCall(service.url, token, 'create_deal_workspace', { clientName: 'Outage Ltd' });
+  const tokenRequest = () =>
+    fetch(`${service.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${credentials}` },
+      body: 'grant_type=client_credentials',
+    });
+  const createWorkspace = () => postToolCall(service.url, token, 'create_deal_workspace', { clientName: 'Outage Ltd' });
 
   it('answers the token endpoint with 503 and Retry-After', async () => {
     const response = await tokenRequest();

@@ -2,12 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { getJson, RATE_LIMIT_HEADER, RATE_LIMIT_POLICY_HEADER } from './support/http.js';
-import {
-  AUTHORIZATION_SERVER_METADATA_SCHEMA,
-  MCP_MANIFEST_SCHEMA,
-  protectedResourceMetadataSchema,
-  schemaErrors,
-} from './support/schemas.js';
+import { AUTHORIZATION_SERVER_METADATA_SCHEMA, MCP_MANIFEST_SCHEMA, protectedResourceMetadataSchema, schemaErrors } from './support/schemas.js';
 import { appForSuite, TEST_AGENTS_URL, TEST_BASE_URL } from './support/test-app.js';
 
 const PREFIXES = ['', '/api/v1'];
@@ -116,9 +111,12 @@ describe('discovery documents', () => {
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-headers')?.split(',').map((header) => header.trim().toLowerCase())).toEqual(
-      expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']),
-    );
+    expect(
+      response.headers
+        .get('access-control-allow-headers')
+        ?.split(',')
+        .map((header) => header.trim().toLowerCase()),
+    ).toEqual(expect.arrayContaining(['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id']));
   });
 
   it('gives no CORS headers outside the discovery, token, registration and MCP paths', async () => {
@@ -163,7 +161,12 @@ describe('discovery documents', () => {
       });
       expect(schemes.humanClient).toMatchObject({
         type: 'oauth2',
-        flows: { authorizationCode: { authorizationUrl: `${TEST_AGENTS_URL}/oauth/authorize`, scopes: { openid: expect.any(String), email: expect.any(String), profile: expect.any(String) } } },
+        flows: {
+          authorizationCode: {
+            authorizationUrl: `${TEST_AGENTS_URL}/oauth/authorize`,
+            scopes: { openid: expect.any(String), email: expect.any(String), profile: expect.any(String) },
+          },
+        },
       });
       expect(schemes.bearerJwt).toMatchObject({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
     });
@@ -175,7 +178,14 @@ describe('discovery documents', () => {
     });
 
     it('describes every discovery route at both prefixes, with its error responses', () => {
-      for (const path of ['/openapi.json', '/llms.txt', '/.well-known/oauth-authorization-server', '/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp', '/.well-known/mcp']) {
+      for (const path of [
+        '/openapi.json',
+        '/llms.txt',
+        '/.well-known/oauth-authorization-server',
+        '/.well-known/oauth-protected-resource',
+        '/.well-known/oauth-protected-resource/mcp',
+        '/.well-known/mcp',
+      ]) {
         for (const prefix of PREFIXES) {
           const operation = document.paths?.[`${prefix}${path}`]?.get;
           expect({ path: `${prefix}${path}`, responses: Object.keys(operation?.responses ?? {}).sort() }).toEqual({

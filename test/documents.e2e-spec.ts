@@ -9,7 +9,19 @@ import { connectMcpClient, machineToken, structured, toolError } from './support
 import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
 import { TEST_DOCUMENT_STORAGE_DIR } from './support/test-environment.js';
 
-type DocumentResult = { documentId: string; status: string; pageCount?: number; sha256?: string; sizeBytes?: number; mimeType?: string; fileName?: string; uploadUrl?: string; uploadExpiresAt?: string; workspaceId?: string; documentType?: string };
+type DocumentResult = {
+  documentId: string;
+  status: string;
+  pageCount?: number;
+  sha256?: string;
+  sizeBytes?: number;
+  mimeType?: string;
+  fileName?: string;
+  uploadUrl?: string;
+  uploadExpiresAt?: string;
+  workspaceId?: string;
+  documentType?: string;
+};
 type WorkspaceOutputs = { outputs: Record<string, { toolName: string; output: DocumentResult }[]> };
 
 const MAX_BYTES = 200_000;
@@ -22,7 +34,9 @@ describe('documents', () => {
   beforeAll(async () => {
     service = await startApp({ env: { M2M_REGISTRATION_LIMIT: '100', DOCUMENT_MAX_BYTES: String(MAX_BYTES), HTTP_BODY_LIMIT_BYTES: '1048576' } });
     client = await connectMcpClient(service.url, await machineToken(service.url));
-    workspaceId = structured<{ workspaceId: string }>(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } })).workspaceId;
+    workspaceId = structured<{ workspaceId: string }>(
+      await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } }),
+    ).workspaceId;
   });
   afterAll(async () => {
     await client?.close();
@@ -32,7 +46,11 @@ describe('documents', () => {
   const submit = (args: Record<string, unknown>, caller = client) => caller.callTool({ name: 'submit_documents', arguments: args });
   const database = () => service.app.get(DataSource);
   const row = async (documentId: string) => (await database().query('SELECT * FROM documents WHERE id = $1', [documentId]))[0];
-  const pages = async (documentId: string) => (await database().query('SELECT page_number, text FROM document_pages WHERE document_id = $1 ORDER BY page_number', [documentId])) as { page_number: number; text: string }[];
+  const pages = async (documentId: string) =>
+    (await database().query('SELECT page_number, text FROM document_pages WHERE document_id = $1 ORDER BY page_number', [documentId])) as {
+      page_number: number;
+      text: string;
+    }[];
   const countNamed = async (fileName: string) => Number((await database().query('SELECT count(*) FROM documents WHERE file_name = $1', [fileName]))[0].count);
   /** Upload URLs carry the public AGENTS_URL; the tests reach the same path on the loopback address. */
   const reachable = (uploadUrl: string) => uploadUrl.replace(TEST_AGENTS_URL, service.url);
@@ -41,7 +59,9 @@ describe('documents', () => {
   describe('inline content', () => {
     it('stores a PDF READY with its page count, digest and text, and files the result in the workspace', async () => {
       const bytes = await pdfBytes(3);
-      const result = structured<DocumentResult>(await submit({ workspaceId, documentType: 'pitch-deck', fileName: 'acme-deck.pdf', mimeType: 'application/pdf', content: bytes.toString('base64') }));
+      const result = structured<DocumentResult>(
+        await submit({ workspaceId, documentType: 'pitch-deck', fileName: 'acme-deck.pdf', mimeType: 'application/pdf', content: bytes.toString('base64') }),
+      );
       expect(result).toEqual({
         documentId: expect.any(String),
         status: 'READY',
@@ -61,9 +81,13 @@ describe('documents', () => {
     });
 
     it('reads DOCX and XLSX too', async () => {
-      const docx = structured<DocumentResult>(await submit({ fileName: 'application.docx', content: (await docxBytes(['Borrower: Acme'], 3)).toString('base64') }));
+      const docx = structured<DocumentResult>(
+        await submit({ fileName: 'application.docx', content: (await docxBytes(['Borrower: Acme'], 3)).toString('base64') }),
+      );
       expect(docx).toMatchObject({ status: 'READY', pageCount: 3, mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
-      const xlsx = structured<DocumentResult>(await submit({ fileName: 'financials.xlsx', content: (await xlsxBytes({ Income: [['Revenue', 1]], Balance: [['Cash', 2]] })).toString('base64') }));
+      const xlsx = structured<DocumentResult>(
+        await submit({ fileName: 'financials.xlsx', content: (await xlsxBytes({ Income: [['Revenue', 1]], Balance: [['Cash', 2]] })).toString('base64') }),
+      );
       expect(xlsx).toMatchObject({ status: 'READY', pageCount: 2 });
     });
 
@@ -82,7 +106,10 @@ describe('documents', () => {
 
     it('refuses content that is not base64, and content without a file name', async () => {
       expect(toolError(await submit({ fileName: 'x.txt', content: 'not base64!' })).error.message).toContain('content must be base64 encoded');
-      expect(toolError(await submit({ content: Buffer.from('hello').toString('base64') })).error).toEqual({ code: 'INVALID_INPUT', message: 'fileName is required with content.' });
+      expect(toolError(await submit({ content: Buffer.from('hello').toString('base64') })).error).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'fileName is required with content.',
+      });
     });
 
     it("refuses another account's workspace with NOT_FOUND and stores nothing", async () => {
@@ -101,17 +128,35 @@ describe('documents', () => {
   describe('upload URLs', () => {
     async function pending(args: Record<string, unknown> = {}): Promise<DocumentResult> {
       const result = structured<DocumentResult>(await submit({ workspaceId, documentType: 'financial-statement', ...args }));
-      expect(result).toMatchObject({ status: 'PENDING_UPLOAD', uploadUrl: expect.stringMatching(new RegExp(`^${TEST_AGENTS_URL}/uploads/[A-Za-z0-9_-]{43}$`)), uploadExpiresAt: expect.any(String) });
+      expect(result).toMatchObject({
+        status: 'PENDING_UPLOAD',
+        uploadUrl: expect.stringMatching(new RegExp(`^${TEST_AGENTS_URL}/uploads/[A-Za-z0-9_-]{43}$`)),
+        uploadExpiresAt: expect.any(String),
+      });
       return result;
     }
 
     it('takes the bytes by PUT once, making the document READY and updating the workspace', async () => {
       const document = await pending();
       const bytes = await pdfBytes(2);
-      const response = await fetch(`${reachable(document.uploadUrl!)}?fileName=statement.pdf`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
+      const response = await fetch(`${reachable(document.uploadUrl!)}?fileName=statement.pdf`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: bytes,
+      });
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ documentId: document.documentId, status: 'READY', pageCount: 2, sha256: sha256(bytes), fileName: 'statement.pdf' });
-      const again = await fetch(`${reachable(document.uploadUrl!)}?fileName=statement.pdf`, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: bytes });
+      expect(await response.json()).toMatchObject({
+        documentId: document.documentId,
+        status: 'READY',
+        pageCount: 2,
+        sha256: sha256(bytes),
+        fileName: 'statement.pdf',
+      });
+      const again = await fetch(`${reachable(document.uploadUrl!)}?fileName=statement.pdf`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/pdf' },
+        body: bytes,
+      });
       expect(again.status).toBe(404);
       const workspace = structured<WorkspaceOutputs>(await client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }));
       expect(workspace.outputs.documents[0].output).toMatchObject({ documentId: document.documentId, status: 'READY' });
@@ -129,7 +174,9 @@ describe('documents', () => {
     it('lets exactly one of several concurrent uploads win', async () => {
       const document = await pending({ fileName: 'race.pdf' });
       const bytes = await pdfBytes(1);
-      const statuses = (await Promise.all(Array.from({ length: 4 }, () => fetch(reachable(document.uploadUrl!), { method: 'PUT', body: bytes })))).map((response) => response.status).sort();
+      const statuses = (await Promise.all(Array.from({ length: 4 }, () => fetch(reachable(document.uploadUrl!), { method: 'PUT', body: bytes }))))
+        .map((response) => response.status)
+        .sort();
       expect(statuses).toEqual([200, 404, 404, 404]);
       expect(Number((await database().query('SELECT count(*) FROM document_pages WHERE document_id = $1', [document.documentId]))[0].count)).toBe(1);
     });
@@ -144,7 +191,11 @@ describe('documents', () => {
 
     it('refuses a file over DOCUMENT_MAX_BYTES with 413, leaving the document pending', async () => {
       const document = await pending({ fileName: 'huge.txt' });
-      const response = await fetch(reachable(document.uploadUrl!), { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(MAX_BYTES + 1) });
+      const response = await fetch(reachable(document.uploadUrl!), {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain' },
+        body: 'x'.repeat(MAX_BYTES + 1),
+      });
       expect(response.status).toBe(413);
       expect((await row(document.documentId)).status).toBe('PENDING_UPLOAD');
     });
@@ -174,7 +225,11 @@ describe('documents', () => {
       }
     };
     const described = async (documentId: string) =>
-      (await database().query('SELECT page_number, char_count, kind FROM document_pages WHERE document_id = $1 ORDER BY page_number', [documentId])) as { page_number: number; char_count: number; kind: string }[];
+      (await database().query('SELECT page_number, char_count, kind FROM document_pages WHERE document_id = $1 ORDER BY page_number', [documentId])) as {
+        page_number: number;
+        char_count: number;
+        kind: string;
+      }[];
 
     it('processes a submitted document in the background: every page described, text layer or image only', async () => {
       const bytes = await pdfBytes(3, (page) => (page === 2 ? '' : `Page ${page}: EBITDA 1.2m`));
@@ -188,7 +243,9 @@ describe('documents', () => {
         { page_number: 2, char_count: 0, kind: 'image_only' },
         { page_number: 3, char_count: 'Page3:EBITDA1.2m'.length, kind: 'text' },
       ]);
-      const jobs = await database().query(`SELECT status, attempts FROM jobs WHERE queue = 'document-processing' AND idempotency_key = $1`, [`documents.process:${result.documentId}`]);
+      const jobs = await database().query(`SELECT status, attempts FROM jobs WHERE queue = 'document-processing' AND idempotency_key = $1`, [
+        `documents.process:${result.documentId}`,
+      ]);
       expect(jobs).toEqual([{ status: 'done', attempts: 1 }]);
     });
 

@@ -104,7 +104,11 @@ describe('errors and headers', () => {
   });
 
   it('accepts a valid body', async () => {
-    const { response, body } = await getJson(`${service.url}/test/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validEcho) });
+    const { response, body } = await getJson(`${service.url}/test/echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(validEcho),
+    });
     expect(response.status).toBe(201);
     expect(body).toEqual(validEcho);
   });

@@ -9,18 +9,30 @@ type Firm = { firmId: string; firmName: string; role: string; members: number; i
 describe('firms (link_to_firm)', () => {
   const clock = new TestClock();
   clock.set('2026-11-20T10:00:00Z');
-  const service = appForSuite({ additionalModules: [MeteredTestToolsModule], clock, env: { RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' } });
+  const service = appForSuite({
+    additionalModules: [MeteredTestToolsModule],
+    clock,
+    env: { RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' },
+  });
 
   const tool = <T = Record<string, unknown>>(token: string, name: string, args: Record<string, unknown> = {}) => toolOutcome<T>(service.url, token, name, args);
   const person = async () => (await humanToken(service.url)).accessToken;
   const memoBalance = async (token: string) =>
-    ((await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { firmId: string | null; balances: { usageKey: string; used: number; granted: number }[] });
+    (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      firmId: string | null;
+      balances: { usageKey: string; used: number; granted: number }[];
+    };
 
   async function firmOfTwo(): Promise<{ creator: string; member: string; firm: Firm }> {
     const [creator, member] = await Promise.all([person(), person()]);
     const firm = (await tool<Firm>(creator, 'link_to_firm', { firmName: ' Acme Capital ' })).result!;
     expect(firm).toEqual({ firmId: expect.any(String), firmName: 'Acme Capital', role: 'creator', members: 1, inviteCode: expect.stringMatching(/^firm_/) });
-    expect((await tool<Firm>(member, 'link_to_firm', { inviteCode: firm.inviteCode })).result).toEqual({ firmId: firm.firmId, firmName: 'Acme Capital', role: 'member', members: 2 });
+    expect((await tool<Firm>(member, 'link_to_firm', { inviteCode: firm.inviteCode })).result).toEqual({
+      firmId: firm.firmId,
+      firmName: 'Acme Capital',
+      role: 'member',
+      members: 2,
+    });
     return { creator, member, firm };
   }
 
@@ -69,7 +81,9 @@ describe('firms (link_to_firm)', () => {
     const loner = await person();
     expect((await tool(loner, 'link_to_firm', { inviteCode: 'firm_nope' })).error?.code).toBe('NOT_FOUND');
     expect((await tool(creator, 'link_to_firm', { firmName: 'Second' })).error?.message).toContain('already belongs to a firm');
-    expect((await tool(loner, 'link_to_firm', { firmName: 'A', inviteCode: 'B' })).error?.message).toBe('Give exactly one of firmName, inviteCode or leave: true.');
+    expect((await tool(loner, 'link_to_firm', { firmName: 'A', inviteCode: 'B' })).error?.message).toBe(
+      'Give exactly one of firmName, inviteCode or leave: true.',
+    );
     expect((await tool(loner, 'link_to_firm', {})).error?.code).toBe('INVALID_INPUT');
     expect((await tool(loner, 'link_to_firm', { leave: true })).error?.message).toBe('This account belongs to no firm.');
   });
@@ -77,7 +91,10 @@ describe('firms (link_to_firm)', () => {
   it('admits one firm per account when two joins race', async () => {
     const [a, b] = await Promise.all([firmOfTwo(), firmOfTwo()]);
     const racer = await person();
-    const outcomes = await Promise.all([tool<Firm>(racer, 'link_to_firm', { inviteCode: a.firm.inviteCode }), tool<Firm>(racer, 'link_to_firm', { inviteCode: b.firm.inviteCode })]);
+    const outcomes = await Promise.all([
+      tool<Firm>(racer, 'link_to_firm', { inviteCode: a.firm.inviteCode }),
+      tool<Firm>(racer, 'link_to_firm', { inviteCode: b.firm.inviteCode }),
+    ]);
     expect(outcomes.filter((outcome) => outcome.result).length).toBe(1);
     expect(outcomes.filter((outcome) => outcome.error).length).toBe(1);
   });

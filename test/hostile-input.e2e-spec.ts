@@ -5,12 +5,17 @@ import { machineToken, postMcp } from './support/mcp-helpers.js';
 import { appForSuite } from './support/test-app.js';
 
 type Problem = { status: number; code?: string; detail?: string; error?: string; error_description?: string };
-type RpcAnswer = { id: unknown; result?: { isError?: boolean; content?: { text: string }[]; structuredContent?: unknown }; error?: { code: number; message: string } };
+type RpcAnswer = {
+  id: unknown;
+  result?: { isError?: boolean; content?: { text: string }[]; structuredContent?: unknown };
+  error?: { code: number; message: string };
+};
 
 /** A lone high surrogate: valid in a JSON string escape, refused by PostgreSQL. */
 const LONE_SURROGATE = '\ud800';
 /** Text a JavaScript error would put in front of a client. */
-const JS_ERROR = /TypeError|RangeError|ReferenceError|SyntaxError|Cannot read|is not a function|is not defined|undefined is not|Maximum call stack|toFixed|\bat [A-Za-z.]+ \(/;
+const JS_ERROR =
+  /TypeError|RangeError|ReferenceError|SyntaxError|Cannot read|is not a function|is not defined|undefined is not|Maximum call stack|toFixed|\bat [A-Za-z.]+ \(/;
 
 /** JSON text nested `depth` objects deep, written as text: JSON.stringify itself overflows at such depths. */
 function nestedJson(depth: number): string {
@@ -22,7 +27,9 @@ function callTool(id: number, name: string, args: unknown) {
 }
 
 describe('hostile input', () => {
-  const service = appForSuite({ env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' } });
+  const service = appForSuite({
+    env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' },
+  });
   let token: string;
   let workspaceId: string;
 
@@ -57,7 +64,11 @@ describe('hostile input', () => {
     });
 
     it('in client_name of machine registration', async () => {
-      const response = await fetch(`${service.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'bot\u0000' }) });
+      const response = await fetch(`${service.url}/oauth/m2m/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ client_name: 'bot\u0000' }),
+      });
       expect((await problem(response, 400)).detail).toContain('client_name: contains U+0000');
     });
 
@@ -69,10 +80,16 @@ describe('hostile input', () => {
 
     it('in client_id of a token request, in HTTP Basic credentials', async () => {
       const basic = Buffer.from(`uwm_${LONE_SURROGATE}:secret`).toString('base64');
-      const response = await tokenRequest(service.url, { grant_type: 'client_credentials' }, { authorization: `Basic ${Buffer.from('uwm_\u0000:secret').toString('base64')}` });
+      const response = await tokenRequest(
+        service.url,
+        { grant_type: 'client_credentials' },
+        { authorization: `Basic ${Buffer.from('uwm_\u0000:secret').toString('base64')}` },
+      );
       expect(await problem(response, 401)).toMatchObject({ error: 'invalid_client' });
       // A lone surrogate does not survive UTF-8 decoding (it becomes U+FFFD), so it is an unknown client.
-      expect((await problem(await tokenRequest(service.url, { grant_type: 'client_credentials' }, { authorization: `Basic ${basic}` }), 401)).error).toBe('invalid_client');
+      expect((await problem(await tokenRequest(service.url, { grant_type: 'client_credentials' }, { authorization: `Basic ${basic}` }), 401)).error).toBe(
+        'invalid_client',
+      );
     });
 
     it('in the e-mail of the sign-up form', async () => {
@@ -82,13 +99,13 @@ describe('hostile input', () => {
       expect(await response.text()).toContain('email: contains U+0000');
     });
 
-    it('in a tool\'s string argument', async () => {
+    it("in a tool's string argument", async () => {
       const body = await problem(await mcp(callTool(2, 'create_deal_workspace', { clientName: 'Acme\u0000' })), 400);
       expect(body).toMatchObject({ code: 'INVALID_INPUT' });
       expect(body.detail).toContain('params.arguments.clientName: contains U+0000');
     });
 
-    it('in a key of a tool\'s metadata object', async () => {
+    it("in a key of a tool's metadata object", async () => {
       const body = await problem(await mcp(callTool(3, 'create_deal_workspace', { clientName: 'Acme', metadata: { [`note${LONE_SURROGATE}`]: 'x' } })), 400);
       expect(body.detail).toContain('params.arguments.metadata: a property name contains an unpaired UTF-16 surrogate');
     });
@@ -120,11 +137,7 @@ describe('hostile input', () => {
 
     it('answers every entry of a batch that holds one, each for itself', async () => {
       const response = await mcp(
-        [
-          callTool(1, 'get_deal_workspace', { workspaceId }),
-          { jsonrpc: '2.0', id: 2, method: 'constructor' },
-          { jsonrpc: '2.0', id: 3, method: 'ping' },
-        ],
+        [callTool(1, 'get_deal_workspace', { workspaceId }), { jsonrpc: '2.0', id: 2, method: 'constructor' }, { jsonrpc: '2.0', id: 3, method: 'ping' }],
         { 'mcp-protocol-version': '2025-03-26' },
       );
       expect(response.status).toBe(200);
@@ -138,13 +151,20 @@ describe('hostile input', () => {
 
   describe('deeply nested input', () => {
     it('refuses tool arguments nested 1,500 levels deep with 400 naming the depth', async () => {
-      const request = JSON.stringify(callTool(8, 'create_deal_workspace', { clientName: 'Deep', metadata: '__METADATA__' })).replace('"__METADATA__"', nestedJson(1500));
+      const request = JSON.stringify(callTool(8, 'create_deal_workspace', { clientName: 'Deep', metadata: '__METADATA__' })).replace(
+        '"__METADATA__"',
+        nestedJson(1500),
+      );
       const body = await problem(await mcp(request), 400);
       expect(body.detail).toMatch(/params\.arguments\.metadata(\.child)+: nested deeper than 32 levels/);
     });
 
     it('refuses a registration body nested 5,000 levels deep with 400', async () => {
-      const response = await fetch(`${service.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `{"client_name":"x","extra":${nestedJson(5000)}}` });
+      const response = await fetch(`${service.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"client_name":"x","extra":${nestedJson(5000)}}`,
+      });
       expect((await problem(response, 400)).error_description).toContain('nested deeper than 32 levels');
     });
   });
@@ -166,7 +186,11 @@ describe('hostile input', () => {
 
     it('answers a malformed multipart body on an upload URL with a 4xx problem, not 500', async () => {
       for (const path of ['/uploads/not-a-token', '/upload/not-a-token/files']) {
-        const response = await fetch(`${service.url}${path}`, { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=xyz' }, body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nunterminated' });
+        const response = await fetch(`${service.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+          body: '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\nunterminated',
+        });
         expect(response.status).toBeGreaterThanOrEqual(400);
         expect(response.status).toBeLessThan(500);
       }

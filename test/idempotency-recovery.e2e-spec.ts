@@ -42,7 +42,10 @@ describe('idempotency keys after a crash', () => {
 
     const replayed = (await (await call(key, 'Crashed Call Ltd')).json()) as RpcAnswer;
     expect(replayed.result!.structuredContent!.workspaceId).toBe(retried.result!.structuredContent!.workspaceId);
-    const [row] = (await database.query('SELECT status, owner FROM idempotent_tool_calls WHERE account_id = $1 AND idempotency_key = $2', [accountId, key])) as { status: string; owner: string }[];
+    const [row] = (await database.query('SELECT status, owner FROM idempotent_tool_calls WHERE account_id = $1 AND idempotency_key = $2', [
+      accountId,
+      key,
+    ])) as { status: string; owner: string }[];
     expect(row.status).toBe('completed');
     expect(row.owner).not.toBe('crashed-replica:4242:dead');
   });

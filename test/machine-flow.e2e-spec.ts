@@ -36,7 +36,11 @@ describe('machine clients: registration and client credentials', () => {
   }
 
   const tokenRequest = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${service.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) });
+    fetch(`${service.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(body),
+    });
   const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
   it('registers a machine client with every field of SERVICE-SPEC 2.2', async () => {
@@ -53,7 +57,12 @@ describe('machine clients: registration and client credentials', () => {
       scope: mcpAccess,
       token_request_example: expect.stringContaining(`curl -s -u '${body.client_id}:${body.client_secret}'`),
       free_quota: { pitch_deck_precheck: 1, credit_memo_drafting: 1, document_classification: 2, financial_data_extraction: 1 },
-      pricing: { pitch_deck_precheck: '$0.50 per check', credit_memo_drafting: '$4.99 per memo', entity_compliance: '$0.60 per check', document_intelligence: '$0.06 per page' },
+      pricing: {
+        pitch_deck_precheck: '$0.50 per check',
+        credit_memo_drafting: '$4.99 per memo',
+        entity_compliance: '$0.60 per check',
+        document_intelligence: '$0.06 per page',
+      },
       note: expect.stringContaining('initiate_payment_setup'),
     });
   });
@@ -62,12 +71,20 @@ describe('machine clients: registration and client credentials', () => {
     const { body: client } = await registerMachine();
     const as = await oauth.processDiscoveryResponse(
       new URL(TEST_AGENTS_URL),
-      new Response(JSON.stringify((await getJson(`${service.url}/.well-known/oauth-authorization-server`)).body), { headers: { 'content-type': 'application/json' } }),
+      new Response(JSON.stringify((await getJson(`${service.url}/.well-known/oauth-authorization-server`)).body), {
+        headers: { 'content-type': 'application/json' },
+      }),
     );
     const localAs = { ...as, token_endpoint: `${service.url}/oauth/token` };
-    const response = await oauth.clientCredentialsGrantRequest(localAs, { client_id: client.client_id }, oauth.ClientSecretBasic(client.client_secret), new URLSearchParams({ scope: mcpAccess }), {
-      [oauth.allowInsecureRequests]: true,
-    });
+    const response = await oauth.clientCredentialsGrantRequest(
+      localAs,
+      { client_id: client.client_id },
+      oauth.ClientSecretBasic(client.client_secret),
+      new URLSearchParams({ scope: mcpAccess }),
+      {
+        [oauth.allowInsecureRequests]: true,
+      },
+    );
     const result = await oauth.processClientCredentialsResponse(localAs, { client_id: client.client_id }, response);
     expect(result.token_type).toBe('bearer');
     expect(result.expires_in).toBe(3600);
@@ -84,9 +101,15 @@ describe('machine clients: registration and client credentials', () => {
   it('gets a token with oauth4webapi using client_secret_post body credentials, defaulting the scope', async () => {
     const { body: client } = await registerMachine();
     const as = { issuer: TEST_AGENTS_URL, token_endpoint: `${service.url}/oauth/token` };
-    const response = await oauth.clientCredentialsGrantRequest(as, { client_id: client.client_id }, oauth.ClientSecretPost(client.client_secret), new URLSearchParams(), {
-      [oauth.allowInsecureRequests]: true,
-    });
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      { client_id: client.client_id },
+      oauth.ClientSecretPost(client.client_secret),
+      new URLSearchParams(),
+      {
+        [oauth.allowInsecureRequests]: true,
+      },
+    );
     const result = await oauth.processClientCredentialsResponse(as, { client_id: client.client_id }, response);
     expect(result.scope).toBe(mcpAccess);
   });
@@ -96,7 +119,9 @@ describe('machine clients: registration and client credentials', () => {
     const second = (await registerMachine()).body;
     expect(first.client_id).not.toBe(second.client_id);
     const subjectOf = async (client: MachineRegistration) => {
-      const token = (await (await tokenRequest({ grant_type: 'client_credentials' }, { authorization: basic(client.client_id, client.client_secret) })).json()) as { access_token: string };
+      const token = (await (
+        await tokenRequest({ grant_type: 'client_credentials' }, { authorization: basic(client.client_id, client.client_secret) })
+      ).json()) as { access_token: string };
       return JSON.parse(Buffer.from(token.access_token.split('.')[1], 'base64url').toString()).sub;
     };
     expect(await subjectOf(first)).not.toBe(await subjectOf(second));
@@ -117,13 +142,19 @@ describe('machine clients: registration and client credentials', () => {
 
   it('refuses a scope other than mcp.access with invalid_scope', async () => {
     const { body: client } = await registerMachine();
-    const response = await tokenRequest({ grant_type: 'client_credentials', scope: 'openid' }, { authorization: basic(client.client_id, client.client_secret) });
+    const response = await tokenRequest(
+      { grant_type: 'client_credentials', scope: 'openid' },
+      { authorization: basic(client.client_id, client.client_secret) },
+    );
     await expectOAuthError(response, 400, 'invalid_scope');
   });
 
   it('refuses a resource other than the MCP endpoint with invalid_target', async () => {
     const { body: client } = await registerMachine();
-    const response = await tokenRequest({ grant_type: 'client_credentials', resource: 'https://other.example/mcp' }, { authorization: basic(client.client_id, client.client_secret) });
+    const response = await tokenRequest(
+      { grant_type: 'client_credentials', resource: 'https://other.example/mcp' },
+      { authorization: basic(client.client_id, client.client_secret) },
+    );
     await expectOAuthError(response, 400, 'invalid_target');
   });
 
@@ -135,7 +166,10 @@ describe('machine clients: registration and client credentials', () => {
 
   it('refuses the authorization_code grant for a machine client', async () => {
     const { body: client } = await registerMachine();
-    const response = await tokenRequest({ grant_type: 'authorization_code', code: 'x', code_verifier: 'y', redirect_uri: 'https://x.example/cb' }, { authorization: basic(client.client_id, client.client_secret) });
+    const response = await tokenRequest(
+      { grant_type: 'authorization_code', code: 'x', code_verifier: 'y', redirect_uri: 'https://x.example/cb' },
+      { authorization: basic(client.client_id, client.client_secret) },
+    );
     await expectOAuthError(response, 400, 'unauthorized_client');
   });
 

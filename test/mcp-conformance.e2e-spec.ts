@@ -54,8 +54,13 @@ describe('MCP conformance suite (server scenarios)', () => {
     const target = new URL(service.url);
     proxy = createServer((incoming, outgoing) => {
       const upstream = forward(
-        { host: target.hostname, port: target.port, method: incoming.method, path: incoming.url, // Host and Origin pass through untouched: the DNS-rebinding scenario depends on them.
-          headers: { ...incoming.headers, authorization: `Bearer ${token}` } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: incoming.method,
+          path: incoming.url, // Host and Origin pass through untouched: the DNS-rebinding scenario depends on them.
+          headers: { ...incoming.headers, authorization: `Bearer ${token}` },
+        },
         (response) => {
           outgoing.writeHead(response.statusCode ?? 502, response.headers);
           response.pipe(outgoing);
@@ -73,16 +78,39 @@ describe('MCP conformance suite (server scenarios)', () => {
     await service?.close();
   });
 
-  it.each(APPLICABLE_SCENARIOS)('passes %s', async (scenario) => {
-    const outputDirectory = await mkdtemp(join(tmpdir(), 'conformance-'));
-    const { output } = await run('npx', ['--yes', '--package', NODE_22, '--package', CONFORMANCE, '--', 'conformance', 'server', '--url', proxyUrl, '--scenario', scenario, '--output-dir', outputDirectory], 240_000);
-    const checks: Check[] = [];
-    for (const entry of await readdir(outputDirectory, { recursive: true })) {
-      if (String(entry).endsWith('checks.json')) checks.push(...(JSON.parse(await readFile(join(outputDirectory, String(entry)), 'utf8')) as Check[]));
-    }
-    expect({ scenario, ran: checks.length > 0, output: checks.length > 0 ? '' : output.slice(-2000) }).toEqual({ scenario, ran: true, output: '' });
-    const failed = checks.filter((check) => check.status === 'FAILURE').map((check) => `${check.id}: ${check.errorMessage ?? check.name}`);
-    expect(failed).toEqual([]);
-    expect(checks.filter((check) => check.status === 'SUCCESS').length).toBeGreaterThan(0);
-  }, 300_000);
+  it.each(APPLICABLE_SCENARIOS)(
+    'passes %s',
+    async (scenario) => {
+      const outputDirectory = await mkdtemp(join(tmpdir(), 'conformance-'));
+      const { output } = await run(
+        'npx',
+        [
+          '--yes',
+          '--package',
+          NODE_22,
+          '--package',
+          CONFORMANCE,
+          '--',
+          'conformance',
+          'server',
+          '--url',
+          proxyUrl,
+          '--scenario',
+          scenario,
+          '--output-dir',
+          outputDirectory,
+        ],
+        240_000,
+      );
+      const checks: Check[] = [];
+      for (const entry of await readdir(outputDirectory, { recursive: true })) {
+        if (String(entry).endsWith('checks.json')) checks.push(...(JSON.parse(await readFile(join(outputDirectory, String(entry)), 'utf8')) as Check[]));
+      }
+      expect({ scenario, ran: checks.length > 0, output: checks.length > 0 ? '' : output.slice(-2000) }).toEqual({ scenario, ran: true, output: '' });
+      const failed = checks.filter((check) => check.status === 'FAILURE').map((check) => `${check.id}: ${check.errorMessage ?? check.name}`);
+      expect(failed).toEqual([]);
+      expect(checks.filter((check) => check.status === 'SUCCESS').length).toBeGreaterThan(0);
+    },
+    300_000,
+  );
 });

@@ -11,7 +11,14 @@ import { humanToken } from './support/oauth-helpers.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
 import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
 
-type Workspace = { workspaceId: string; clientName: string; status: string; metadata: Record<string, unknown>; createdAt: string; outputs?: Record<string, unknown[]> };
+type Workspace = {
+  workspaceId: string;
+  clientName: string;
+  status: string;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+  outputs?: Record<string, unknown[]>;
+};
 type JsonRpcAnswer = { jsonrpc: string; id: unknown; result?: Record<string, unknown>; error?: { code: number; message: string } };
 
 describe('the MCP endpoint', () => {
@@ -54,12 +61,23 @@ describe('the MCP endpoint', () => {
         if (tool.outputSchema) expect(() => ajv.compile(tool.outputSchema!)).not.toThrow();
       }
       const create = tools.find((tool) => tool.name === 'create_deal_workspace')!;
-      expect(create.inputSchema).toMatchObject({ required: ['clientName'], properties: { clientName: { type: 'string', maxLength: 200 }, metadata: { type: 'object' } } });
+      expect(create.inputSchema).toMatchObject({
+        required: ['clientName'],
+        properties: { clientName: { type: 'string', maxLength: 200 }, metadata: { type: 'object' } },
+      });
     });
 
     it('creates a workspace and reads it back with its metadata and no outputs yet', async () => {
-      const created = structured<Workspace>(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: '  Acme Robotics ', metadata: { sector: 'robotics' } } }));
-      expect(created).toEqual({ workspaceId: expect.stringMatching(/^[0-9a-f-]{36}$/), clientName: 'Acme Robotics', status: 'ACTIVE', metadata: { sector: 'robotics' }, createdAt: expect.any(String) });
+      const created = structured<Workspace>(
+        await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: '  Acme Robotics ', metadata: { sector: 'robotics' } } }),
+      );
+      expect(created).toEqual({
+        workspaceId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        clientName: 'Acme Robotics',
+        status: 'ACTIVE',
+        metadata: { sector: 'robotics' },
+        createdAt: expect.any(String),
+      });
       const read = structured<Workspace>(await client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId: created.workspaceId } }));
       expect(read).toEqual({ ...created, outputs: {} });
     });
@@ -82,9 +100,11 @@ describe('the MCP endpoint', () => {
         await person.callTool({ name: 'submit_documents', arguments: { workspaceId, fileName: 'deck.pdf', content: (await pdfBytes(4)).toString('base64') } }),
       );
       expect(inline).toMatchObject({ status: 'READY', pageCount: 4 });
-      const pending = structured<{ documentId: string; uploadUrl: string }>(await person.callTool({ name: 'submit_documents', arguments: { workspaceId, fileName: 'financials.pdf' } }));
+      const pending = structured<{ documentId: string; uploadUrl: string }>(
+        await person.callTool({ name: 'submit_documents', arguments: { workspaceId, fileName: 'financials.pdf' } }),
+      );
       const uploaded = await fetch(pending.uploadUrl.replace(TEST_AGENTS_URL, service.url), { method: 'PUT', body: await pdfBytes(2) });
-      expect(((await uploaded.json()) as { status: string; pageCount: number })).toMatchObject({ status: 'READY', pageCount: 2 });
+      expect((await uploaded.json()) as { status: string; pageCount: number }).toMatchObject({ status: 'READY', pageCount: 2 });
       const read = structured<{ clientName: string; outputs: Record<string, { output: { status: string; pageCount?: number } }[]> }>(
         await person.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }),
       );
@@ -111,7 +131,9 @@ describe('the MCP endpoint', () => {
     });
 
     it('refuses metadata over 16 KB', async () => {
-      const { error } = toolError(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Big', metadata: { blob: 'x'.repeat(17_000) } } }));
+      const { error } = toolError(
+        await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Big', metadata: { blob: 'x'.repeat(17_000) } } }),
+      );
       expect(error).toEqual({ code: 'INVALID_INPUT', message: 'metadata must be at most 16384 bytes as JSON.' });
     });
 
@@ -159,14 +181,21 @@ describe('the MCP endpoint', () => {
         .setExpirationTime((claims.exp as number) ?? now + 600)
         .sign(privateKey);
     }
-    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: LATEST_PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
 
     it('refuses initialize without a token with 401 and the resource-metadata challenge', async () => {
       await expectUnauthorized(await postMcp(service.url, initialize));
     });
 
     it('authenticates before looking at the media type or the body', async () => {
-      await expectUnauthorized(await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'text/html' }, body: '{not json' }));
+      await expectUnauthorized(
+        await fetch(`${service.url}/mcp`, { method: 'POST', headers: { 'content-type': 'text/plain', accept: 'text/html' }, body: '{not json' }),
+      );
       await expectUnauthorized(await fetch(`${service.url}/mcp`, { method: 'GET' }));
     });
 
@@ -243,9 +272,11 @@ describe('the MCP endpoint', () => {
       const other = await machineToken(service.url, 'other');
       const [mine, theirs] = await Promise.all([
         rpc({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_deal_workspace', arguments: { clientName: 'Mine' } } }),
-        postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_deal_workspace', arguments: { clientName: 'Theirs' } } }, { authorization: `Bearer ${other}` }).then(
-          async (response) => ((await response.json()) as JsonRpcAnswer),
-        ),
+        postMcp(
+          service.url,
+          { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'create_deal_workspace', arguments: { clientName: 'Theirs' } } },
+          { authorization: `Bearer ${other}` },
+        ).then(async (response) => (await response.json()) as JsonRpcAnswer),
       ]);
       expect((mine.answer!.result!.structuredContent as Workspace).clientName).toBe('Mine');
       expect((theirs.result!.structuredContent as Workspace).clientName).toBe('Theirs');
@@ -289,7 +320,11 @@ describe('the MCP endpoint', () => {
     });
 
     it('refuses another media type with 415', async () => {
-      const response = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' }, body: 'ping' });
+      const response = await fetch(`${service.url}/mcp`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+        body: 'ping',
+      });
       expect(response.status).toBe(415);
     });
   });

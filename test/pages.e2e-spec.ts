@@ -37,7 +37,10 @@ function stripeStandIn(): Server {
 });`);
     }
     const id = `seti_pages_${Date.now()}_${++setupIntents}`;
-    const body = request.url === '/v1/customers' ? { id: 'cus_pages', object: 'customer' } : { id, object: 'setup_intent', client_secret: `${id}_secret_test`, status: 'requires_payment_method' };
+    const body =
+      request.url === '/v1/customers'
+        ? { id: 'cus_pages', object: 'customer' }
+        : { id, object: 'setup_intent', client_secret: `${id}_secret_test`, status: 'requires_payment_method' };
     request.resume().on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
   });
 }
@@ -97,8 +100,21 @@ describe('the pages a person meets', () => {
   }
 
   async function authorizeUrl(clientName = 'Claude Desktop'): Promise<string> {
-    const client = await registerClient(service.url, { client_name: clientName, redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'], token_endpoint_auth_method: 'none' });
-    const parameters = { response_type: 'code', client_id: client.client_id, redirect_uri: REDIRECT, code_challenge: pkcePair().challenge, code_challenge_method: 'S256', scope: 'openid email', state: 'pages' };
+    const client = await registerClient(service.url, {
+      client_name: clientName,
+      redirect_uris: [REDIRECT],
+      grant_types: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_method: 'none',
+    });
+    const parameters = {
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: REDIRECT,
+      code_challenge: pkcePair().challenge,
+      code_challenge_method: 'S256',
+      scope: 'openid email',
+      state: 'pages',
+    };
     return `${service.url}/oauth/authorize?${new URLSearchParams(parameters).toString()}`;
   }
 
@@ -126,14 +142,17 @@ describe('the pages a person meets', () => {
     },
     {
       name: 'authorization-error',
-      open: async (page) => void (await page.goto(`${service.url}/oauth/authorize?response_type=code&client_id=uwc_unknown&redirect_uri=${encodeURIComponent(REDIRECT)}`)),
+      open: async (page) =>
+        void (await page.goto(`${service.url}/oauth/authorize?response_type=code&client_id=uwc_unknown&redirect_uri=${encodeURIComponent(REDIRECT)}`)),
     },
     {
       name: 'form-expired',
       open: async (page) => {
         await page.goto(`${service.url}/sign-in`);
         await page.evaluate(() => {
-          const field = (globalThis as unknown as { document: { querySelector(selector: string): { value: string } } }).document.querySelector('input[name=csrf_token]');
+          const field = (globalThis as unknown as { document: { querySelector(selector: string): { value: string } } }).document.querySelector(
+            'input[name=csrf_token]',
+          );
           field.value = 'stale';
         });
         await page.getByLabel('Email').fill('someone@example.com');
@@ -178,11 +197,18 @@ describe('the pages a person meets', () => {
         await page.goto(formUrl);
         // What the page is without JavaScript: the form as served, without the script's listeners, posted natively.
         await page.evaluate(() => {
-          const form = (globalThis as unknown as { document: { getElementById(id: string): { cloneNode(deep: boolean): unknown; replaceWith(node: unknown): void } } }).document.getElementById('upload-form');
+          const form = (
+            globalThis as unknown as { document: { getElementById(id: string): { cloneNode(deep: boolean): unknown; replaceWith(node: unknown): void } } }
+          ).document.getElementById('upload-form');
           form.replaceWith(form.cloneNode(true));
         });
         await page.locator('#file').setInputFiles([{ name: 'rent-roll.pdf', mimeType: 'application/pdf', buffer: await pdfBytes(2) }]);
-        await Promise.all([page.waitForURL(/\/files$/), page.evaluate(() => (globalThis as unknown as { document: { getElementById(id: string): { submit(): void } } }).document.getElementById('upload-form').submit())]);
+        await Promise.all([
+          page.waitForURL(/\/files$/),
+          page.evaluate(() =>
+            (globalThis as unknown as { document: { getElementById(id: string): { submit(): void } } }).document.getElementById('upload-form').submit(),
+          ),
+        ]);
         await page.getByRole('heading', { name: 'Upload results' }).waitFor();
       },
     },
@@ -221,35 +247,49 @@ describe('the pages a person meets', () => {
     { width: 1280, height: 900, colorScheme: 'dark' },
   ] as const;
 
-  it.each(cases.map((pageCase): [string, PageCase] => [pageCase.name, pageCase]))('%s: no serious or critical axe violation at 375 and 1280 px, light and dark', async (name, pageCase) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-    const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    try {
-      await page.setViewportSize({ width: 375, height: 812 });
-      await pageCase.open(page);
-      expect(await page.locator('.brand').textContent()).toBe('Underwriting Agent Service');
-      for (const view of VIEWS) {
-        await page.setViewportSize({ width: view.width, height: view.height });
-        await page.emulateMedia({ colorScheme: view.colorScheme });
-        const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
-        const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-        expect({ view, violations: serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`) }).toEqual({ view, violations: [] });
-        // Readable at the width: nothing pushes the page sideways.
-        expect(await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth)).toBeLessThanOrEqual(view.width);
-        if (process.env.SCREENSHOTS && ((view.width === 1280 && view.colorScheme === 'light') || (view.width === 375 && view.colorScheme === 'dark' && DARK_SHOTS.has(name)))) {
-          mkdirSync(SCREENSHOT_DIR, { recursive: true });
-          const file = view.width === 1280 ? `${name}.png` : `${name}-375-dark.png`;
-          await page.screenshot({ path: new URL(file, SCREENSHOT_DIR).pathname, fullPage: true });
+  it.each(cases.map((pageCase): [string, PageCase] => [pageCase.name, pageCase]))(
+    '%s: no serious or critical axe violation at 375 and 1280 px, light and dark',
+    async (name, pageCase) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      const errors: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      try {
+        await page.setViewportSize({ width: 375, height: 812 });
+        await pageCase.open(page);
+        expect(await page.locator('.brand').textContent()).toBe('Underwriting Agent Service');
+        for (const view of VIEWS) {
+          await page.setViewportSize({ width: view.width, height: view.height });
+          await page.emulateMedia({ colorScheme: view.colorScheme });
+          const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+          const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+          expect({
+            view,
+            violations: serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+          }).toEqual({ view, violations: [] });
+          // Readable at the width: nothing pushes the page sideways.
+          expect(
+            await page.evaluate(
+              () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+            ),
+          ).toBeLessThanOrEqual(view.width);
+          if (
+            process.env.SCREENSHOTS &&
+            ((view.width === 1280 && view.colorScheme === 'light') || (view.width === 375 && view.colorScheme === 'dark' && DARK_SHOTS.has(name)))
+          ) {
+            mkdirSync(SCREENSHOT_DIR, { recursive: true });
+            const file = view.width === 1280 ? `${name}.png` : `${name}-375-dark.png`;
+            await page.screenshot({ path: new URL(file, SCREENSHOT_DIR).pathname, fullPage: true });
+          }
         }
+        expect(errors.filter((text) => !/status of 40[0-9]/.test(text))).toEqual([]);
+      } finally {
+        await context.close();
       }
-      expect(errors.filter((text) => !/status of 40[0-9]/.test(text))).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 
   it('serves one stylesheet, named after its content and cached for good, and the pages load nothing else', async () => {
     const page = await (await fetch(`${service.url}/sign-in`)).text();
@@ -293,10 +333,13 @@ describe('the pages a person meets', () => {
         return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>done</title>' });
       });
     });
-    const focused = () => page.evaluate(() => {
-      const active = (globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string; getAttribute(name: string): string | null } } }).document.activeElement;
-      return `${active.tagName.toLowerCase()}:${active.getAttribute('name') ?? active.textContent.trim()}`;
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const active = (
+          globalThis as unknown as { document: { activeElement: { tagName: string; textContent: string; getAttribute(name: string): string | null } } }
+        ).document.activeElement;
+        return `${active.tagName.toLowerCase()}:${active.getAttribute('name') ?? active.textContent.trim()}`;
+      });
     /** Tabs until the element that `matches` has focus (at most 20 presses), as a keyboard user would. */
     const tabTo = async (target: string) => {
       for (let presses = 0; presses < 20; presses++) {
@@ -317,7 +360,9 @@ describe('the pages a person meets', () => {
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: /Allow .?Keyboard Client.? to use your account\?/ }).waitFor();
       await tabTo('button:decision');
-      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { value: string } } }).document.activeElement.value)).toBe('approve');
+      expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { value: string } } }).document.activeElement.value)).toBe(
+        'approve',
+      );
       await page.keyboard.press('Enter');
       const redirect = await callback;
       expect(redirect.searchParams.get('code')).toEqual(expect.any(String));

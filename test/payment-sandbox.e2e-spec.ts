@@ -15,22 +15,35 @@ type ToolOutcome<T> = { status: number; result?: T; error?: { code: string; mess
 const LIMITS = { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60', RATE_LIMIT_MCP: '100000/60' };
 
 /** A tools/call: its structured result, its tool error, or (402) the problem's detail. */
-async function tool<T = Record<string, unknown>>(service: RunningApp, token: string, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome<T>> {
-  const response = await postMcp(service.url, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } }, { authorization: `Bearer ${token}` });
+async function tool<T = Record<string, unknown>>(
+  service: RunningApp,
+  token: string,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolOutcome<T>> {
+  const response = await postMcp(
+    service.url,
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args } },
+    { authorization: `Bearer ${token}` },
+  );
   if (response.status !== 200) return { status: response.status, detail: ((await response.json()) as { detail?: string }).detail };
   const body = (await response.json()) as { result: { isError?: boolean; structuredContent?: T; content: { text: string }[] } };
   if (body.result.isError) return { status: 200, ...JSON.parse(body.result.content[0].text) };
   return { status: 200, result: body.result.structuredContent };
 }
 
-const get = async (service: RunningApp, token: string, path: string) => (await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+const get = async (service: RunningApp, token: string, path: string) =>
+  (await fetch(`${service.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
 
 describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not production)', () => {
   let service: RunningApp;
   let browser: Browser;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startApp({ reachablePublicUrls: true, additionalModules: [MeteredTestToolsModule], env: LIMITS }), launchChromium()]);
+    [service, browser] = await Promise.all([
+      startApp({ reachablePublicUrls: true, additionalModules: [MeteredTestToolsModule], env: LIMITS }),
+      launchChromium(),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([service?.close(), browser?.close()]);
@@ -39,7 +52,10 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
   it('walks the loop: free call, 402, a sandbox setup authorized in Chromium, complete with an intentMandate, a charged call, usage and invoices showing the sandbox', async () => {
     const token = await machineToken(service.url);
     expect((await tool(service, token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
-    expect(await tool(service, token, 'test_metered_pitch_deck_precheck')).toMatchObject({ status: 402, detail: expect.stringContaining('initiate_payment_setup') });
+    expect(await tool(service, token, 'test_metered_pitch_deck_precheck')).toMatchObject({
+      status: 402,
+      detail: expect.stringContaining('initiate_payment_setup'),
+    });
 
     const { result: session } = await tool<Session>(service, token, 'initiate_payment_setup', { maxMonthlyBudgetUsd: 5 });
     expect(session).toMatchObject({ rail: 'sandbox', maxMonthlyBudgetUsd: 5 });
@@ -56,18 +72,32 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
       await page.close();
     }
 
-    const checked = await tool<{ status: string; rail: string; intentMandate: string }>(service, token, 'check_payment_setup', { sessionToken: session!.sessionToken });
+    const checked = await tool<{ status: string; rail: string; intentMandate: string }>(service, token, 'check_payment_setup', {
+      sessionToken: session!.sessionToken,
+    });
     expect(checked.result).toMatchObject({ status: 'complete', rail: 'sandbox' });
     const jwks = createLocalJWKSet((await (await fetch(`${service.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet);
     const { payload } = await jwtVerify(checked.result!.intentMandate, jwks, { issuer: service.url, audience: service.url });
     expect(payload).toMatchObject({ rail: 'sandbox', monthly_budget_usd: 5, status: 'active' });
 
     expect((await tool(service, token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
-    const usage = (await get(service, token, '/billing/usage')) as { mandate: Record<string, unknown>; recent: { funding: string; entry: string; amountCents: number }[] };
+    const usage = (await get(service, token, '/billing/usage')) as {
+      mandate: Record<string, unknown>;
+      recent: { funding: string; entry: string; amountCents: number }[];
+    };
     expect(usage.mandate).toMatchObject({ rail: 'sandbox', status: 'active', budgetCents: 500, spentCents: 50 });
     expect(usage.recent[0]).toMatchObject({ funding: 'charged', entry: 'commit', amountCents: 50 });
     expect(await get(service, token, '/billing/invoices')).toEqual([
-      { mandateId: expect.any(String), rail: 'sandbox', period: expect.stringMatching(/^\d{4}-\d{2}$/), status: 'open', charges: 1, amountCents: 50, budgetCents: 500, payment: null },
+      {
+        mandateId: expect.any(String),
+        rail: 'sandbox',
+        period: expect.stringMatching(/^\d{4}-\d{2}$/),
+        status: 'open',
+        charges: 1,
+        amountCents: 50,
+        budgetCents: 500,
+        payment: null,
+      },
     ]);
   });
 
@@ -80,14 +110,20 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ status: 'complete' });
     expect((await authorize()).status).toBe(404);
-    expect((await tool(service, token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'complete', rail: 'sandbox' });
+    expect((await tool(service, token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({
+      status: 'complete',
+      rail: 'sandbox',
+    });
   });
 
   it("runs the README's sandbox walk verbatim (bash, curl, node) to a complete setup and an active sandbox mandate", async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     const walk = /### Try the payment loop \(sandbox\)[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1];
     const { stdout } = await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${walk.replaceAll('http://localhost:3000', service.url)}`]);
-    const [setup, pressed, checked, mandate] = stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const [setup, pressed, checked, mandate] = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(setup).toMatchObject({ rail: 'sandbox', maxMonthlyBudgetUsd: 5, setupUrl: expect.stringContaining(`${service.url}/payment-setup/`) });
     expect(pressed).toEqual({ status: 'complete' });
     expect(checked).toMatchObject({ status: 'complete', rail: 'sandbox', intentMandate: expect.stringMatching(/^eyJ/) });
@@ -97,7 +133,11 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
   it('refuses the wallet submission on a sandbox session, and the session stays pending', async () => {
     const token = await machineToken(service.url);
     const { result: session } = await tool<Session>(service, token, 'initiate_payment_setup');
-    const response = await fetch(`${session!.setupUrl}/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ domain: {}, message: {}, signature: '0x00' }) });
+    const response = await fetch(`${session!.setupUrl}/wallet`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ domain: {}, message: {}, signature: '0x00' }),
+    });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { detail: string }).detail).toBe('This session does not offer the wallet rail.');
     expect((await tool(service, token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
@@ -106,7 +146,10 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
 
 const NOT_CONFIGURED = {
   status: 200,
-  error: { code: 'FORBIDDEN', message: 'The operator of this service has not configured payments: no card or wallet rail is set up, so no budget can be authorized here.' },
+  error: {
+    code: 'FORBIDDEN',
+    message: 'The operator of this service has not configured payments: no card or wallet rail is set up, so no budget can be authorized here.',
+  },
   hint: 'Calls beyond the free amount cannot be paid for on this service. Tell its operator (who sets STRIPE_SECRET_KEY or PAYMENT_WALLET_ADDRESS); retrying will not help.',
 };
 

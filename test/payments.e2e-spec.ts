@@ -52,12 +52,18 @@ class FakeStripe {
           const form = new URLSearchParams(body);
           const intent = this.setupIntents.get(confirm[1]);
           if (!intent || form.get('client_secret') !== `${intent.id}_secret_test` || !form.get('key')?.startsWith('pk_test_')) {
-            return void response.writeHead(400, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such setup intent.' } }));
+            return void response
+              .writeHead(400, { ...cors, 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such setup intent.' } }));
           }
           if (form.get('payment_method_data[card][number]') !== '4242424242424242') {
-            return void response.writeHead(402, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }));
+            return void response
+              .writeHead(402, { ...cors, 'content-type': 'application/json' })
+              .end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }));
           }
-          response.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify({ id: intent.id, object: 'setup_intent', status: 'succeeded' }));
+          response
+            .writeHead(200, { ...cors, 'content-type': 'application/json' })
+            .end(JSON.stringify({ id: intent.id, object: 'setup_intent', status: 'succeeded' }));
           void this.deliverSucceeded(this.serviceUrl, intent.id);
           return;
         }
@@ -68,15 +74,28 @@ class FakeStripe {
           this.setupIntents.set(id, { id, metadata, customer: form.get('customer') ?? '' });
           return void response
             .writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_test' })
-            .end(JSON.stringify({ id, object: 'setup_intent', client_secret: `${id}_secret_test`, status: 'requires_payment_method', usage: 'off_session', metadata }));
+            .end(
+              JSON.stringify({
+                id,
+                object: 'setup_intent',
+                client_secret: `${id}_secret_test`,
+                status: 'requires_payment_method',
+                usage: 'off_session',
+                metadata,
+              }),
+            );
         }
         if (request.method === 'POST' && request.url === '/v1/customers') {
-          return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: `cus_${++this.customers}${Date.now()}`, object: 'customer' }));
+          return void response
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ id: `cus_${++this.customers}${Date.now()}`, object: 'customer' }));
         }
         if (request.method === 'POST' && request.url === '/v1/payment_intents' && this.outage) {
           this.failedDuringOutage.push(String(request.headers['idempotency-key']));
           if (this.outage === 'dropped connection') return void request.socket.destroy();
-          return void response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+          return void response
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
         }
         if (request.method === 'POST' && request.url === '/v1/payment_intents') {
           const fields = new URLSearchParams(body);
@@ -87,13 +106,33 @@ class FakeStripe {
             const intent = { id: `pi_${this.paymentIntents.length}${Date.now()}`, object: 'payment_intent', status: 'requires_payment_method' };
             return void response
               .writeHead(402, { 'content-type': 'application/json' })
-              .end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.', payment_intent: intent } }));
+              .end(
+                JSON.stringify({
+                  error: {
+                    type: 'card_error',
+                    code: 'card_declined',
+                    decline_code: 'insufficient_funds',
+                    message: 'Your card has insufficient funds.',
+                    payment_intent: intent,
+                  },
+                }),
+              );
           }
           return void response
             .writeHead(200, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ id: `pi_${this.paymentIntents.length}${Date.now()}`, object: 'payment_intent', status: 'succeeded', amount: Number(fields.get('amount')), currency: fields.get('currency') }));
+            .end(
+              JSON.stringify({
+                id: `pi_${this.paymentIntents.length}${Date.now()}`,
+                object: 'payment_intent',
+                status: 'succeeded',
+                amount: Number(fields.get('amount')),
+                currency: fields.get('currency'),
+              }),
+            );
         }
-        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+        response
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
@@ -138,10 +177,23 @@ class FakeStripe {
       id: `evt_${Date.now()}`,
       object: 'event',
       type: 'setup_intent.succeeded',
-      data: { object: { id: setupIntentId, object: 'setup_intent', status: 'succeeded', payment_method: 'pm_card_visa', customer: null, metadata: this.setupIntents.get(setupIntentId)?.metadata ?? {} } },
+      data: {
+        object: {
+          id: setupIntentId,
+          object: 'setup_intent',
+          status: 'succeeded',
+          payment_method: 'pm_card_visa',
+          customer: null,
+          metadata: this.setupIntents.get(setupIntentId)?.metadata ?? {},
+        },
+      },
     });
     const signature = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret });
-    return fetch(`${serviceUrl}/billing/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+    return fetch(`${serviceUrl}/billing/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      body: payload,
+    });
   }
 
   async stop(): Promise<void> {
@@ -163,7 +215,13 @@ function signTransferAuthorization(signer: ReturnType<typeof privateKeyToAccount
 }
 
 type Session = { setupUrl: string; sessionToken: string; expiresAt: string; rail: string; maxMonthlyBudgetUsd: number };
-type TemplateJson = { domain: Record<string, unknown>; types: Record<string, unknown>; primaryType: string; message: Record<string, string>; submitPath: string };
+type TemplateJson = {
+  domain: Record<string, unknown>;
+  types: Record<string, unknown>;
+  primaryType: string;
+  message: Record<string, string>;
+  submitPath: string;
+};
 
 describe('payment setup, mandates and charging', () => {
   const clock = new TestClock();
@@ -212,7 +270,11 @@ describe('payment setup, mandates and charging', () => {
   }
 
   /** Signs the page's authorization with a local wallet (viem), optionally changed first. */
-  async function signedAuthorization(session: Session, change: (template: TemplateJson) => void = () => undefined, signer = privateKeyToAccount(generatePrivateKey())) {
+  async function signedAuthorization(
+    session: Session,
+    change: (template: TemplateJson) => void = () => undefined,
+    signer = privateKeyToAccount(generatePrivateKey()),
+  ) {
     const template = await walletTemplate(session);
     template.message.from = signer.address;
     change(template);
@@ -221,7 +283,8 @@ describe('payment setup, mandates and charging', () => {
     return { template, body: { domain: template.domain, message, signature } };
   }
 
-  const submit = (session: Session, body: unknown) => fetch(`${session.setupUrl}/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const submit = (session: Session, body: unknown) =>
+    fetch(`${session.setupUrl}/wallet`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   async function completeWithWallet(token: string, maxMonthlyBudgetUsd: number, payer = privateKeyToAccount(generatePrivateKey())): Promise<Session> {
     const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { maxMonthlyBudgetUsd, rail: 'crypto' });
@@ -234,7 +297,13 @@ describe('payment setup, mandates and charging', () => {
     it('opens a 10-minute session with the defaults, pending until authorized, then expired', async () => {
       const { token } = await machineToken();
       const { result: session } = await tool<Session>(token, 'initiate_payment_setup');
-      expect(session).toEqual({ setupUrl: expect.stringMatching(new RegExp(`^${service.url}/payment-setup/[A-Za-z0-9_-]{43}$`)), sessionToken: expect.any(String), expiresAt: '2026-11-10T09:10:00.000Z', rail: 'both', maxMonthlyBudgetUsd: 50 });
+      expect(session).toEqual({
+        setupUrl: expect.stringMatching(new RegExp(`^${service.url}/payment-setup/[A-Za-z0-9_-]{43}$`)),
+        sessionToken: expect.any(String),
+        expiresAt: '2026-11-10T09:10:00.000Z',
+        rail: 'both',
+        maxMonthlyBudgetUsd: 50,
+      });
       expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'pending' });
       clock.set('2026-11-10T09:10:00Z');
       try {
@@ -253,14 +322,22 @@ describe('payment setup, mandates and charging', () => {
     it('takes the token as session_token, as sessionToken (the name initiate_payment_setup returns it under), or under both names with the same value', async () => {
       const { token } = await machineToken();
       const { result: session } = await tool<Session>(token, 'initiate_payment_setup');
-      for (const args of [{ session_token: session!.sessionToken }, { sessionToken: session!.sessionToken }, { session_token: session!.sessionToken, sessionToken: session!.sessionToken }]) {
+      for (const args of [
+        { session_token: session!.sessionToken },
+        { sessionToken: session!.sessionToken },
+        { session_token: session!.sessionToken, sessionToken: session!.sessionToken },
+      ]) {
         expect((await tool(token, 'check_payment_setup', args)).result).toMatchObject({ status: 'pending', rail: 'both' });
       }
     });
 
     it.each([
       ['neither name', {}, 'Give session_token (or sessionToken): the sessionToken that initiate_payment_setup returned.'],
-      ['two different tokens', { session_token: 'one-token', sessionToken: 'another-token' }, 'session_token and sessionToken differ: give the token once, under either name.'],
+      [
+        'two different tokens',
+        { session_token: 'one-token', sessionToken: 'another-token' },
+        'session_token and sessionToken differ: give the token once, under either name.',
+      ],
     ])('refuses %s with INVALID_INPUT', async (_case, args, message) => {
       const { token } = await machineToken();
       expect((await tool(token, 'check_payment_setup', args)).error).toEqual({ code: 'INVALID_INPUT', message });
@@ -281,7 +358,11 @@ describe('payment setup, mandates and charging', () => {
       const status = (await tool<{ status: string; intentMandate: string }>(token, 'check_payment_setup', { session_token: session.sessionToken })).result!;
       expect(status.status).toBe('complete');
       const jwks = createLocalJWKSet((await (await fetch(`${service.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet);
-      const { payload, protectedHeader } = await jwtVerify(status.intentMandate, jwks, { issuer: service.url, audience: service.url, currentDate: clock.now() });
+      const { payload, protectedHeader } = await jwtVerify(status.intentMandate, jwks, {
+        issuer: service.url,
+        audience: service.url,
+        currentDate: clock.now(),
+      });
       expect(protectedHeader.typ).toBe('mandate+jwt');
       expect(payload).toMatchObject({ sub: accountId, rail: 'crypto', monthly_budget_usd: 25, currency: 'USD', status: 'active' });
     });
@@ -290,7 +371,12 @@ describe('payment setup, mandates and charging', () => {
       ['a forged signature', (template: TemplateJson) => void template, 'The signature does not match', true],
       ['another chain', (template: TemplateJson) => (template.domain.chainId = 1), 'is for chain 1', false],
       ['another amount', (template: TemplateJson) => (template.message.value = '1'), 'is for 1 units', false],
-      ['an ended window', (template: TemplateJson) => (template.message.validBefore = String(Math.floor(Date.parse('2026-11-01T00:00:00Z') / 1000))), 'window', false],
+      [
+        'an ended window',
+        (template: TemplateJson) => (template.message.validBefore = String(Math.floor(Date.parse('2026-11-01T00:00:00Z') / 1000))),
+        'window',
+        false,
+      ],
       ['another payee', (template: TemplateJson) => (template.message.to = '0x2222222222222222222222222222222222222222'), 'pays another address', false],
     ])('refuses %s and stays pending', async (_case, change, reason, forge) => {
       const { token } = await machineToken();
@@ -363,7 +449,11 @@ describe('payment setup, mandates and charging', () => {
       const { token } = await machineToken();
       const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'crypto', maxMonthlyBudgetUsd: 10 });
       expect(await authorizeInChromium(session!)).toEqual({ state: 'complete', text: 'Done: the budget is authorized. You can close this page.' });
-      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({ status: 'complete', rail: 'crypto', maxMonthlyBudgetUsd: 10 });
+      expect((await tool(token, 'check_payment_setup', { session_token: session!.sessionToken })).result).toMatchObject({
+        status: 'complete',
+        rail: 'crypto',
+        maxMonthlyBudgetUsd: 10,
+      });
     });
 
     it.each([
@@ -403,7 +493,10 @@ describe('payment setup, mandates and charging', () => {
     it('completes in Chromium: the card is confirmed through Stripe.js and the signed webhook completes the session', async () => {
       const { token } = await machineToken();
       const { result: session } = await tool<Session>(token, 'initiate_payment_setup', { rail: 'fiat', maxMonthlyBudgetUsd: 20 });
-      expect(await authorizeCard(session!, '4242 4242 4242 4242')).toEqual({ state: 'complete', text: 'Done: the card is authorized. You can close this page.' });
+      expect(await authorizeCard(session!, '4242 4242 4242 4242')).toEqual({
+        state: 'complete',
+        text: 'Done: the card is authorized. You can close this page.',
+      });
       const deadline = Date.now() + 5000;
       let status = 'pending';
       while (status === 'pending' && Date.now() < deadline) {
@@ -440,7 +533,12 @@ describe('payment setup, mandates and charging', () => {
 
   describe('charging', () => {
     const ledger = async (accountId: string) =>
-      (await service.app.get(DataSource).query("SELECT funding, amount_cents FROM usage_ledger WHERE account_id = $1 AND entry = 'commit' ORDER BY id", [accountId])) as { funding: string; amount_cents: number }[];
+      (await service.app
+        .get(DataSource)
+        .query("SELECT funding, amount_cents FROM usage_ledger WHERE account_id = $1 AND entry = 'commit' ORDER BY id", [accountId])) as {
+        funding: string;
+        amount_cents: number;
+      }[];
 
     it('charges calls beyond the free amount at the price, within the wallet authorization, then answers 402 saying so, also in the next month', async () => {
       const { token, accountId } = await machineToken();
@@ -453,9 +551,25 @@ describe('payment setup, mandates and charging', () => {
         { funding: 'charged', amount_cents: 50 },
         { funding: 'charged', amount_cents: 50 },
       ]);
-      const invoices = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<string, unknown>[];
-      expect(invoices).toEqual([{ mandateId: expect.any(String), rail: 'crypto', period: 'authorization', status: 'open', charges: 2, amountCents: 100, budgetCents: 100, payment: null }]);
-      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
+      const invoices = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as Record<
+        string,
+        unknown
+      >[];
+      expect(invoices).toEqual([
+        {
+          mandateId: expect.any(String),
+          rail: 'crypto',
+          period: 'authorization',
+          status: 'open',
+          charges: 2,
+          amountCents: 100,
+          budgetCents: 100,
+          payment: null,
+        },
+      ]);
+      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        mandate: Record<string, unknown>;
+      };
       expect(usage.mandate).toMatchObject({ rail: 'crypto', budgetCents: 100, spentCents: 100 });
       const refused = await postToolCall(service.url, token, 'test_metered_pitch_deck_precheck');
       expect(((await refused.json()) as { detail: string }).detail).toContain('exceed the $1.00 the wallet authorization allows');
@@ -472,12 +586,16 @@ describe('payment setup, mandates and charging', () => {
       const { token, accountId } = await machineToken();
       expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // the free trial call
       await completeWithWallet(token, 5);
-      const statuses = await Promise.all(Array.from({ length: 50 }, () => tool(token, 'test_metered_pitch_deck_precheck', { delayMs: 10 }).then((outcome) => outcome.status)));
+      const statuses = await Promise.all(
+        Array.from({ length: 50 }, () => tool(token, 'test_metered_pitch_deck_precheck', { delayMs: 10 }).then((outcome) => outcome.status)),
+      );
       expect(statuses.filter((status) => status === 200)).toHaveLength(10);
       expect(statuses.filter((status) => status === 402)).toHaveLength(40);
       const charges = (await ledger(accountId)).filter((entry) => entry.funding === 'charged');
       expect(charges.reduce((sum, entry) => sum + entry.amount_cents, 0)).toBe(500);
-      const [spend] = await service.app.get(DataSource).query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
+      const [spend] = await service.app
+        .get(DataSource)
+        .query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
       expect(spend.spent_cents).toBe(500);
     });
 
@@ -491,7 +609,13 @@ describe('payment setup, mandates and charging', () => {
       expect(intent.customer).toMatch(/^cus_/);
       expect((await stripe.deliverSucceeded(service.url, intent.id)).status).toBe(200);
       for (let call = 0; call < charged; call++) expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
-      const invoices = async () => (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as { period: string; status: string; amountCents: number; payment: Record<string, unknown> | null }[];
+      const invoices = async () =>
+        (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+          period: string;
+          status: string;
+          amountCents: number;
+          payment: Record<string, unknown> | null;
+        }[];
       const charges = () => stripe.paymentIntents.filter((charge) => charge.fields.get('customer') === intent.customer);
       return { token, accountId, customer: intent.customer, invoices, charges };
     }
@@ -506,7 +630,14 @@ describe('payment setup, mandates and charging', () => {
         await collector.collectClosed();
         await collector.collectClosed();
         expect(charges()).toHaveLength(1);
-        expect(Object.fromEntries(charges()[0].fields)).toMatchObject({ amount: '150', currency: 'usd', payment_method: 'pm_card_visa', off_session: 'true', confirm: 'true', description: 'Underwriting tools, 2026-11' });
+        expect(Object.fromEntries(charges()[0].fields)).toMatchObject({
+          amount: '150',
+          currency: 'usd',
+          payment_method: 'pm_card_visa',
+          off_session: 'true',
+          confirm: 'true',
+          description: 'Underwriting tools, 2026-11',
+        });
         expect(charges()[0].idempotencyKey).toMatch(/^invoice-[0-9a-f-]{36}-2026-11$/);
         expect(await invoices()).toEqual([
           {
@@ -532,7 +663,13 @@ describe('payment setup, mandates and charging', () => {
       clock.set('2026-12-02T08:00:00Z');
       try {
         await collector.collectClosed();
-        expect((await invoices())[0].payment).toEqual({ status: 'failed', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: 'Your card has insufficient funds.', attempts: 1, nextAttemptAt: '2026-12-03T08:00:00.000Z' });
+        expect((await invoices())[0].payment).toEqual({
+          status: 'failed',
+          stripePaymentIntentId: expect.stringMatching(/^pi_/),
+          failure: 'Your card has insufficient funds.',
+          attempts: 1,
+          nextAttemptAt: '2026-12-03T08:00:00.000Z',
+        });
         clock.set('2026-12-03T07:59:00Z');
         await collector.collectClosed(); // not due yet
         expect(charges()).toHaveLength(1);
@@ -540,7 +677,13 @@ describe('payment setup, mandates and charging', () => {
         await collector.collectClosed();
         await collector.collectClosed();
         expect(charges().map((charge) => charge.idempotencyKey)).toEqual([expect.stringMatching(/-2026-11$/), expect.stringMatching(/-2026-11-attempt-2$/)]);
-        expect((await invoices())[0].payment).toEqual({ status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 2, nextAttemptAt: null });
+        expect((await invoices())[0].payment).toEqual({
+          status: 'paid',
+          stripePaymentIntentId: expect.stringMatching(/^pi_/),
+          failure: null,
+          attempts: 2,
+          nextAttemptAt: null,
+        });
       } finally {
         clock.set('2026-11-10T09:00:00Z');
       }
@@ -564,7 +707,13 @@ describe('payment setup, mandates and charging', () => {
           await collector.collectClosed();
           expect(charges()).toHaveLength(1);
           expect(stripe.failedDuringOutage).toContain(charges()[0].idempotencyKey);
-          expect((await invoices())[0].payment).toEqual({ status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 1, nextAttemptAt: null });
+          expect((await invoices())[0].payment).toEqual({
+            status: 'paid',
+            stripePaymentIntentId: expect.stringMatching(/^pi_/),
+            failure: null,
+            attempts: 1,
+            nextAttemptAt: null,
+          });
         } finally {
           stripe.outage = null;
           clock.set('2026-11-10T09:00:00Z');
@@ -579,7 +728,13 @@ describe('payment setup, mandates and charging', () => {
       clock.set('2026-12-02T08:00:00Z');
       try {
         await collector.collectClosed();
-        const declined = { status: 'failed', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: 'Your card has insufficient funds.', attempts: 1, nextAttemptAt: '2026-12-03T08:00:00.000Z' };
+        const declined = {
+          status: 'failed',
+          stripePaymentIntentId: expect.stringMatching(/^pi_/),
+          failure: 'Your card has insufficient funds.',
+          attempts: 1,
+          nextAttemptAt: '2026-12-03T08:00:00.000Z',
+        };
         expect((await invoices())[0].payment).toEqual(declined);
         clock.set('2026-12-03T08:00:00Z');
         stripe.outage = 'server error';
@@ -589,7 +744,13 @@ describe('payment setup, mandates and charging', () => {
         clock.set('2026-12-03T09:00:00Z');
         await collector.collectClosed();
         expect(charges().map((charge) => charge.idempotencyKey)).toEqual([expect.stringMatching(/-2026-11$/), expect.stringMatching(/-2026-11-attempt-2$/)]);
-        expect((await invoices())[0].payment).toEqual({ status: 'paid', stripePaymentIntentId: expect.stringMatching(/^pi_/), failure: null, attempts: 2, nextAttemptAt: null });
+        expect((await invoices())[0].payment).toEqual({
+          status: 'paid',
+          stripePaymentIntentId: expect.stringMatching(/^pi_/),
+          failure: null,
+          attempts: 2,
+          nextAttemptAt: null,
+        });
       } finally {
         stripe.outage = null;
         clock.set('2026-11-10T09:00:00Z');
@@ -624,10 +785,12 @@ describe('payment setup, mandates and charging', () => {
       await completeWithWallet(payer.token, 1);
       expect((await tool(member.token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // the member's own trial
       expect((await tool(member.token, 'test_metered_pitch_deck_precheck')).status).toBe(200); // charged to the firm
-      const [charge] = await service.app.get(DataSource).query(
-        "SELECT l.amount_cents, m.account_id AS mandate_account FROM usage_ledger l JOIN payment_mandates m ON m.id = l.mandate_id WHERE l.account_id = $1 AND l.entry = 'commit' AND l.funding = 'charged'",
-        [member.accountId],
-      );
+      const [charge] = await service.app
+        .get(DataSource)
+        .query(
+          "SELECT l.amount_cents, m.account_id AS mandate_account FROM usage_ledger l JOIN payment_mandates m ON m.id = l.mandate_id WHERE l.account_id = $1 AND l.entry = 'commit' AND l.funding = 'charged'",
+          [member.accountId],
+        );
       expect(charge).toEqual({ amount_cents: 50, mandate_account: payer.accountId });
     });
 
@@ -636,7 +799,9 @@ describe('payment setup, mandates and charging', () => {
       expect((await tool(token, 'test_metered_pitch_deck_precheck')).status).toBe(200);
       await completeWithWallet(token, 5);
       expect((await tool(token, 'test_metered_pitch_deck_precheck', { fail: true })).error?.code).toBe('INVALID_INPUT');
-      const [spend] = await service.app.get(DataSource).query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
+      const [spend] = await service.app
+        .get(DataSource)
+        .query('SELECT s.spent_cents FROM mandate_spend s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1', [accountId]);
       expect(spend.spent_cents).toBe(0);
     });
   });
@@ -645,13 +810,17 @@ describe('payment setup, mandates and charging', () => {
     const settlement = () => service.app.get(WalletSettlement);
     const settlementOf = async (accountId: string) =>
       (
-        (await service.app.get(DataSource).query(
-          `SELECT s.status, s.failure, s.refund_units::text, m.status AS mandate_status FROM wallet_settlements s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1`,
-          [accountId],
-        )) as { status: string; failure: string | null; refund_units: string | null; mandate_status: string }[]
+        (await service.app
+          .get(DataSource)
+          .query(
+            `SELECT s.status, s.failure, s.refund_units::text, m.status AS mandate_status FROM wallet_settlements s JOIN payment_mandates m ON m.id = s.mandate_id WHERE m.account_id = $1`,
+            [accountId],
+          )) as { status: string; failure: string | null; refund_units: string | null; mandate_status: string }[]
       )[0];
     const minedFor = (payer: string) =>
-      chain.mined.filter((transaction) => transaction.call.args.some((argument) => typeof argument === 'string' && argument.toLowerCase() === payer.toLowerCase()));
+      chain.mined.filter((transaction) =>
+        transaction.call.args.some((argument) => typeof argument === 'string' && argument.toLowerCase() === payer.toLowerCase()),
+      );
 
     /** A machine account past its free call, with a wallet mandate of `budgetUsd` from `payer`, and `charged` calls charged to it. */
     async function walletMandateWithCharges(budgetUsd: number, charged: number, payer = privateKeyToAccount(generatePrivateKey())) {
@@ -701,7 +870,9 @@ describe('payment setup, mandates and charging', () => {
       expect(refund).toMatchObject({ from: PAYEE, status: 'success', call: { functionName: 'transfer', args: [payer.address, 3_500_000n] } });
       expect(chain.balanceOf(payer.address)).toBe(8_500_000n);
       expect(await settlementOf(accountId)).toMatchObject({ status: 'refunded', refund_units: '3500000' });
-      const [invoice] = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as { payment: unknown }[];
+      const [invoice] = (await (await fetch(`${service.url}/billing/invoices`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        payment: unknown;
+      }[];
       expect(invoice.payment).toEqual({ status: 'refunded', settlementTxHash: escrow.hash, refundUnits: '3500000', refundTxHash: refund.hash, failure: null });
     });
 
@@ -727,7 +898,11 @@ describe('payment setup, mandates and charging', () => {
       clock.set('2026-12-10T09:00:00Z');
       await settlement().run();
       expect(minedFor(payer.address)).toEqual([]);
-      expect(await settlementOf(accountId)).toMatchObject({ status: 'failed', failure: 'The wallet authorization expired before it was settled.', mandate_status: 'unfunded' });
+      expect(await settlementOf(accountId)).toMatchObject({
+        status: 'failed',
+        failure: 'The wallet authorization expired before it was settled.',
+        mandate_status: 'unfunded',
+      });
     });
 
     it('re-sends the stored transaction after a run that failed to send it, and settles once', async () => {
@@ -738,7 +913,9 @@ describe('payment setup, mandates and charging', () => {
       await expect(settlement().run()).rejects.toThrow('the node refused the transaction');
       expect(await settlementOf(accountId)).toMatchObject({ status: 'settling' });
       await settlement().run();
-      expect(minedFor(payer.address)).toEqual([expect.objectContaining({ status: 'success', call: expect.objectContaining({ functionName: 'transferWithAuthorization' }) })]);
+      expect(minedFor(payer.address)).toEqual([
+        expect.objectContaining({ status: 'success', call: expect.objectContaining({ functionName: 'transferWithAuthorization' }) }),
+      ]);
       expect(await settlementOf(accountId)).toMatchObject({ status: 'settled' });
     });
 
@@ -750,20 +927,30 @@ describe('payment setup, mandates and charging', () => {
       expect(await settlementOf(accountId)).toMatchObject({ status: 'failed', mandate_status: 'unfunded' });
       const refused = await postToolCall(service.url, token, 'test_metered_pitch_deck_precheck');
       expect(refused.status).toBe(402);
-      expect(((await refused.json()) as { detail: string }).detail).toMatch(/^test_metered_pitch_deck_precheck cannot be charged: The settlement transaction 0x[0-9a-f]{64} reverted: the payer's USDC balance is below the authorized budget/);
-      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as { mandate: Record<string, unknown> };
+      expect(((await refused.json()) as { detail: string }).detail).toMatch(
+        /^test_metered_pitch_deck_precheck cannot be charged: The settlement transaction 0x[0-9a-f]{64} reverted: the payer's USDC balance is below the authorized budget/,
+      );
+      const usage = (await (await fetch(`${service.url}/billing/usage`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+        mandate: Record<string, unknown>;
+      };
       expect(usage.mandate).toMatchObject({ status: 'unfunded', failure: expect.stringContaining('reverted') });
     });
 
     it('sends nothing for an authorization the payer already used or cancelled on chain', async () => {
       const { accountId, payer } = await walletMandateWithCharges(1, 1);
       chain.balances.set(payer.address, 1_000_000n);
-      const [{ nonce }] = await service.app.get(DataSource).query(`SELECT "authorization"->>'nonce' AS nonce FROM payment_mandates WHERE account_id = $1`, [accountId]);
+      const [{ nonce }] = await service.app
+        .get(DataSource)
+        .query(`SELECT "authorization"->>'nonce' AS nonce FROM payment_mandates WHERE account_id = $1`, [accountId]);
       chain.usedAuthorizations.add(`${payer.address}:${nonce}`);
       clock.set('2026-11-10T10:00:00Z');
       await settlement().run();
       expect(minedFor(payer.address)).toEqual([]);
-      expect(await settlementOf(accountId)).toMatchObject({ status: 'failed', failure: 'The wallet authorization was used or cancelled on chain before this service settled it.', mandate_status: 'unfunded' });
+      expect(await settlementOf(accountId)).toMatchObject({
+        status: 'failed',
+        failure: 'The wallet authorization was used or cancelled on chain before this service settled it.',
+        mandate_status: 'unfunded',
+      });
     });
   });
 });

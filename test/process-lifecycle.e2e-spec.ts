@@ -39,37 +39,59 @@ describe('npm start and signals', () => {
     ['SIGTERM', 'npm'],
     ['SIGINT', 'npm'],
     ['SIGHUP', 'its process group'],
-  ] as const)('stops node and the embedded PostgreSQL when %s reaches %s', async (signal, target) => {
-    const folder = await mkdtemp(join(tmpdir(), 'uw-npm-start-'));
-    folders.push(folder);
-    // PostgreSQL runs as the `postgres` user when the tests run as root: it must reach the folder.
-    await chmod(folder, 0o755);
-    const port = await freePort();
-    const dataDirectory = join(folder, 'postgres');
-    const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? folder, HOST: '127.0.0.1', PORT: String(port), EMBEDDED_POSTGRES_DIR: dataDirectory, EMBEDDED_POSTGRES_PORT: String(55000 + (port % 1000)), LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // A process group of its own, as a terminal's foreground job has.
-      detached: true,
-    });
-    let output = '';
-    npm.stdout.on('data', (chunk) => (output += chunk));
-    npm.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => npm.once('exit', (code, by) => resolve({ code, signal: by })));
-    const service: ServiceProcess = { child: npm, url: `http://127.0.0.1:${port}`, output: () => output, exited };
-    await waitForOk(service, '/health/ready', 90_000);
+  ] as const)(
+    'stops node and the embedded PostgreSQL when %s reaches %s',
+    async (signal, target) => {
+      const folder = await mkdtemp(join(tmpdir(), 'uw-npm-start-'));
+      folders.push(folder);
+      // PostgreSQL runs as the `postgres` user when the tests run as root: it must reach the folder.
+      await chmod(folder, 0o755);
+      const port = await freePort();
+      const dataDirectory = join(folder, 'postgres');
+      const npm = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? folder,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          EMBEDDED_POSTGRES_DIR: dataDirectory,
+          EMBEDDED_POSTGRES_PORT: String(55000 + (port % 1000)),
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // A process group of its own, as a terminal's foreground job has.
+        detached: true,
+      });
+      let output = '';
+      npm.stdout.on('data', (chunk) => (output += chunk));
+      npm.stderr.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        npm.once('exit', (code, by) => resolve({ code, signal: by })),
+      );
+      const service: ServiceProcess = { child: npm, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+      await waitForOk(service, '/health/ready', 90_000);
 
-    const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean);
-    const postgres = Number((await readFile(join(dataDirectory, 'postmaster.pid'), 'utf8')).split('\n')[0]);
-    expect(children.length).toBeGreaterThan(0);
-    expect(alive(postgres)).toBe(true);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(npm.pid)], { encoding: 'utf8' })
+        .split('\n')
+        .map(Number)
+        .filter(Boolean);
+      const postgres = Number((await readFile(join(dataDirectory, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(children.length).toBeGreaterThan(0);
+      expect(alive(postgres)).toBe(true);
 
-    if (target === 'npm') npm.kill(signal);
-    else process.kill(-npm.pid!, signal);
-    await exited;
-    expect(await gone([...children, postgres], 30_000)).toEqual([]);
-    expect(await fetch(`${service.url}/health/live`).then(() => 'answered', () => 'closed')).toBe('closed');
-  }, 150_000);
+      if (target === 'npm') npm.kill(signal);
+      else process.kill(-npm.pid!, signal);
+      await exited;
+      expect(await gone([...children, postgres], 30_000)).toEqual([]);
+      expect(
+        await fetch(`${service.url}/health/live`).then(
+          () => 'answered',
+          () => 'closed',
+        ),
+      ).toBe('closed');
+    },
+    150_000,
+  );
 });
 
 /**
@@ -85,32 +107,45 @@ describe('npm start as root from a private folder', () => {
     if (clusterFolder) await rm(dirname(clusterFolder), { recursive: true, force: true });
   });
 
-  (isRoot ? it : it.skip)('runs the embedded PostgreSQL where its user can reach it, and stops it on SIGTERM', async () => {
-    folder = await mkdtemp(join(tmpdir(), 'uw-private-'));
-    await chmod(folder, 0o700);
-    const checkout = join(folder, 'app');
-    await mkdir(checkout);
-    // A checkout of its own: the built service and a hard-linked node_modules, all under the private folder.
-    await cp('dist', join(checkout, 'dist'), { recursive: true });
-    await cp('package.json', join(checkout, 'package.json'));
-    execFileSync('cp', ['-al', 'node_modules', join(checkout, 'node_modules')]);
-    const port = await freePort();
-    const node = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
-      cwd: checkout,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? folder, HOST: '127.0.0.1', PORT: String(port), EMBEDDED_POSTGRES_PORT: String(56000 + (port % 1000)), LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    node.stdout.on('data', (chunk) => (output += chunk));
-    node.stderr.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => node.once('exit', (code, by) => resolve({ code, signal: by })));
-    await waitForOk({ child: node, url: `http://127.0.0.1:${port}`, output: () => output, exited }, '/health/ready', 120_000);
-    clusterFolder = /the cluster lives in ([^"]+)"/.exec(output)?.[1];
-    expect(clusterFolder).toMatch(/^\/var\/lib\/underwriting-agent-service\/data\/[0-9a-f]{16}\/postgres$/);
-    const postgres = Number((await readFile(join(clusterFolder!, 'postmaster.pid'), 'utf8')).split('\n')[0]);
+  (isRoot ? it : it.skip)(
+    'runs the embedded PostgreSQL where its user can reach it, and stops it on SIGTERM',
+    async () => {
+      folder = await mkdtemp(join(tmpdir(), 'uw-private-'));
+      await chmod(folder, 0o700);
+      const checkout = join(folder, 'app');
+      await mkdir(checkout);
+      // A checkout of its own: the built service and a hard-linked node_modules, all under the private folder.
+      await cp('dist', join(checkout, 'dist'), { recursive: true });
+      await cp('package.json', join(checkout, 'package.json'));
+      execFileSync('cp', ['-al', 'node_modules', join(checkout, 'node_modules')]);
+      const port = await freePort();
+      const node = spawn('npm', ['start', '--ignore-scripts', '--silent'], {
+        cwd: checkout,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? folder,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          EMBEDDED_POSTGRES_PORT: String(56000 + (port % 1000)),
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      node.stdout.on('data', (chunk) => (output += chunk));
+      node.stderr.on('data', (chunk) => (output += chunk));
+      const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+        node.once('exit', (code, by) => resolve({ code, signal: by })),
+      );
+      await waitForOk({ child: node, url: `http://127.0.0.1:${port}`, output: () => output, exited }, '/health/ready', 120_000);
+      clusterFolder = /the cluster lives in ([^"]+)"/.exec(output)?.[1];
+      expect(clusterFolder).toMatch(/^\/var\/lib\/underwriting-agent-service\/data\/[0-9a-f]{16}\/postgres$/);
+      const postgres = Number((await readFile(join(clusterFolder!, 'postmaster.pid'), 'utf8')).split('\n')[0]);
 
-    node.kill('SIGTERM');
-    expect((await exited).code).toBe(0);
-    expect(await gone([postgres], 30_000)).toEqual([]);
-  }, 180_000);
+      node.kill('SIGTERM');
+      expect((await exited).code).toBe(0);
+      expect(await gone([postgres], 30_000)).toEqual([]);
+    },
+    180_000,
+  );
 });

@@ -45,7 +45,12 @@ class TestProviderLookupResult {
 class TestProviderTools {
   constructor(private readonly clients: ProviderHttpClients) {}
 
-  @McpTool({ name: 'test_provider_lookup', description: 'Test tool calling a provider stand-in.', input: TestProviderLookupInput, output: TestProviderLookupResult })
+  @McpTool({
+    name: 'test_provider_lookup',
+    description: 'Test tool calling a provider stand-in.',
+    input: TestProviderLookupInput,
+    output: TestProviderLookupResult,
+  })
   async lookup({ entityId }: TestProviderLookupInput): Promise<TestProviderLookupResult> {
     const client = this.clients.client({
       provider: 'compliance_b',
@@ -101,7 +106,7 @@ describe('provider HTTP client inside a tool call', () => {
     expect(JSON.stringify(logs.lines())).not.toContain(PROVIDER_KEY);
   });
 
-  it('answers a provider 404 as NOT_FOUND in the adapter\'s words', async () => {
+  it("answers a provider 404 as NOT_FOUND in the adapter's words", async () => {
     provider.status = 200;
     const result = await client.callTool({ name: 'test_provider_lookup', arguments: { entityId: 'Q0' } });
     expect(toolError(result).error).toEqual({ code: 'NOT_FOUND', message: 'OpenSanctions has no entity with that id.' });

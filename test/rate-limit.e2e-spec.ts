@@ -54,12 +54,12 @@ describe('rate limiting', () => {
     const service = await start({ REDIS_URL: undefined, RATE_LIMIT_DISCOVERY: '1/60' });
     expect((await fetch(`${service.url}${MANIFEST}`)).status).toBe(200);
     expect((await fetch(`${service.url}${MANIFEST}`)).status).toBe(429);
-    expect((await fetch(`${service.url}/health/ready`).then((response) => response.json()))).toEqual({ status: 'ok', checks: { database: 'up' } });
+    expect(await fetch(`${service.url}/health/ready`).then((response) => response.json())).toEqual({ status: 'ok', checks: { database: 'up' } });
   });
 
   it.each([
     ['a hop count (1)', '1'],
-    ['the proxy\'s address', '127.0.0.1'],
+    ["the proxy's address", '127.0.0.1'],
   ])('counts per client named by the trusted proxy when TRUST_PROXY is %s', async (_kind, trust) => {
     const service = await start({ RATE_LIMIT_DISCOVERY: '1/60', TRUST_PROXY: trust });
     const asClient = (forwardedFor: string) => fetch(`${service.url}${MANIFEST}`, { headers: { 'X-Forwarded-For': forwardedFor } });
@@ -70,7 +70,7 @@ describe('rate limiting', () => {
 
   it.each([
     ['a hop count (1)', '1'],
-    ['the proxy\'s address', '127.0.0.1'],
+    ["the proxy's address", '127.0.0.1'],
   ])('lets no client behind an appending proxy choose its own address when TRUST_PROXY is %s', async (_kind, trust) => {
     const service = await start({ RATE_LIMIT_DISCOVERY: '1/60', TRUST_PROXY: trust });
     // What an appending proxy forwards: whatever the client sent, then the address it saw.

@@ -25,11 +25,16 @@ describe('request limits that hold', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     const problem = (await refused.json()) as { code: string; detail: string };
     expect(problem.code).toBe('RATE_LIMITED');
-    expect(problem.detail).toMatch(/^Rate limit reached: 6 MCP messages per account \(each entry of a JSON-RPC batch counts\) per minute\. Retry after \d+ seconds\.$/);
+    expect(problem.detail).toMatch(
+      /^Rate limit reached: 6 MCP messages per account \(each entry of a JSON-RPC batch counts\) per minute\. Retry after \d+ seconds\.$/,
+    );
   });
 
   it('refuses a batch larger than MCP_MAX_BATCH_SIZE as a whole, running none of it', async () => {
-    const response = await postMcp(service.url, [ping(1), ping(2), ping(3), ping(4), ping(5)], { authorization: `Bearer ${await machineTokenOfItsOwn()}`, ...BATCHES });
+    const response = await postMcp(service.url, [ping(1), ping(2), ping(3), ping(4), ping(5)], {
+      authorization: `Bearer ${await machineTokenOfItsOwn()}`,
+      ...BATCHES,
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       jsonrpc: '2.0',
@@ -39,7 +44,8 @@ describe('request limits that hold', () => {
   });
 
   it('says which limit a refused machine registration hit', async () => {
-    const register = () => fetch(`${service.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"client_name":"limits"}' });
+    const register = () =>
+      fetch(`${service.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"client_name":"limits"}' });
     // beforeAll and the test above registered from this address already: use up what is left.
     let response = await register();
     while (response.status === 200) response = await register();

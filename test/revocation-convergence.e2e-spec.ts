@@ -29,7 +29,14 @@ describe('while Redis is down for one replica', () => {
     const person = new BrowserlessAgent(replicaOne.url);
     await person.signUp(uniqueEmail());
     const { verifier, challenge } = pkcePair();
-    const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', scope: 'openid email' });
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: client.client_id,
+      redirect_uri: redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      scope: 'openid email',
+    });
     const decision = await person.submit(`/oauth/authorize?${query.toString()}`, '/oauth/authorize', { decision: 'approve' });
     const code = new URL(decision.headers.get('location')!).searchParams.get('code')!;
     const exchange = { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.client_id };
@@ -51,7 +58,12 @@ describe('while Redis is down for one replica', () => {
   });
 
   it('still registers machine clients, counting them in memory until Redis is back', async () => {
-    const register = () => fetch(`${replicaOne.url}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"client_name":"during the outage"}' });
+    const register = () =>
+      fetch(`${replicaOne.url}/oauth/m2m/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"client_name":"during the outage"}',
+      });
     expect((await register()).status).toBe(200);
     const statuses = [await register(), await register(), await register()].map((response) => response.status);
     // The insurance limiter holds the same limit per replica: 3 per address per 24 hours.

@@ -25,14 +25,20 @@ class FakeS3 {
       request.on('end', () => {
         const path = decodeURIComponent(request.url!.split('?')[0]);
         this.requests.push({ method: request.method!, path, authorization: request.headers.authorization });
-        if (this.failing) return void response.writeHead(503, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message></Error>');
+        if (this.failing)
+          return void response
+            .writeHead(503, { 'content-type': 'application/xml' })
+            .end('<?xml version="1.0"?><Error><Code>SlowDown</Code><Message>Reduce your request rate.</Message></Error>');
         if (request.method === 'PUT') {
           this.objects.set(path, Buffer.concat(chunks));
           return void response.writeHead(200, { etag: '"fake"' }).end();
         }
         if (request.method === 'GET') {
           const object = this.objects.get(path);
-          if (!object) return void response.writeHead(404, { 'content-type': 'application/xml' }).end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
+          if (!object)
+            return void response
+              .writeHead(404, { 'content-type': 'application/xml' })
+              .end('<?xml version="1.0"?><Error><Code>NoSuchKey</Code><Message>missing</Message></Error>');
           return void response.writeHead(200, { 'content-length': object.length }).end(object);
         }
         if (request.method === 'DELETE') {
@@ -60,7 +66,15 @@ describe('documents on S3-compatible storage', () => {
   beforeAll(async () => {
     await s3.start();
     service = await startApp({
-      env: { M2M_REGISTRATION_LIMIT: '100', S3_BUCKET: 'deal-documents', S3_ENDPOINT: s3.url, S3_FORCE_PATH_STYLE: 'true', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'test-key', S3_SECRET_ACCESS_KEY: 'test-secret' },
+      env: {
+        M2M_REGISTRATION_LIMIT: '100',
+        S3_BUCKET: 'deal-documents',
+        S3_ENDPOINT: s3.url,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_REGION: 'eu-west-1',
+        S3_ACCESS_KEY_ID: 'test-key',
+        S3_SECRET_ACCESS_KEY: 'test-secret',
+      },
     });
     client = await connectMcpClient(service.url, await machineToken(service.url));
   });
@@ -72,17 +86,24 @@ describe('documents on S3-compatible storage', () => {
 
   it('puts the bytes in the bucket under the stored key, with a SigV4 signature', async () => {
     const bytes = await pdfBytes(2);
-    const document = structured<{ documentId: string; status: string }>(await client.callTool({ name: 'submit_documents', arguments: { fileName: 'deck.pdf', content: bytes.toString('base64') } }));
+    const document = structured<{ documentId: string; status: string }>(
+      await client.callTool({ name: 'submit_documents', arguments: { fileName: 'deck.pdf', content: bytes.toString('base64') } }),
+    );
     expect(document.status).toBe('READY');
     const [row] = await service.app.get(DataSource).query('SELECT storage_key FROM documents WHERE id = $1', [document.documentId]);
     expect(s3.objects.get(`/deal-documents/${row.storage_key}`)).toEqual(bytes);
-    expect(s3.requests.at(-1)).toMatchObject({ method: 'PUT', authorization: expect.stringMatching(/^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/eu-west-1\/s3\/aws4_request/) });
+    expect(s3.requests.at(-1)).toMatchObject({
+      method: 'PUT',
+      authorization: expect.stringMatching(/^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/eu-west-1\/s3\/aws4_request/),
+    });
   });
 
   it('stores nothing when the bucket refuses the bytes', async () => {
     s3.failing = true;
     try {
-      const result = await client.callTool({ name: 'submit_documents', arguments: { fileName: 'outage.txt', content: Buffer.from('revenue grew').toString('base64') } }).catch((error: Error) => error);
+      const result = await client
+        .callTool({ name: 'submit_documents', arguments: { fileName: 'outage.txt', content: Buffer.from('revenue grew').toString('base64') } })
+        .catch((error: Error) => error);
       expect(result).toBeInstanceOf(Error);
       expect((result as Error).message).toContain('Internal error');
       const [{ count }] = await service.app.get(DataSource).query("SELECT count(*) FROM documents WHERE file_name = 'outage.txt'");

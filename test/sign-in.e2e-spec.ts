@@ -15,7 +15,10 @@ describe('sign-up, sign-in and sign-out pages', () => {
 
   describe('the pages', () => {
     it('label the Email and Password fields and name the buttons', async () => {
-      for (const [path, button] of [['/sign-in', 'Sign in'], ['/sign-up', 'Create account']]) {
+      for (const [path, button] of [
+        ['/sign-in', 'Sign in'],
+        ['/sign-up', 'Create account'],
+      ]) {
         const page = await (await agent().get(path)).text();
         expect(page).toContain('<label for="email">Email</label>');
         expect(page).toMatch(/<input id="email" name="email" type="email"/);
@@ -36,7 +39,10 @@ describe('sign-up, sign-in and sign-out pages', () => {
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
-      const preflight = await fetch(`${service.url}/sign-in`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+      const preflight = await fetch(`${service.url}/sign-in`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      });
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     });
 
@@ -100,7 +106,9 @@ describe('sign-up, sign-in and sign-out pages', () => {
 
     it('lets exactly one of two concurrent sign-ups with one email succeed', async () => {
       const email = uniqueEmail('race');
-      const statuses = await Promise.all([agent().signUp(email), agent().signUp(email), agent().signUp(email)]).then((responses) => responses.map((r) => r.status).sort());
+      const statuses = await Promise.all([agent().signUp(email), agent().signUp(email), agent().signUp(email)]).then((responses) =>
+        responses.map((r) => r.status).sort(),
+      );
       expect(statuses).toEqual([303, 409, 409]);
       expect(await userCount(email)).toBe(1);
     });

@@ -34,15 +34,30 @@ describe('signing keys', () => {
     try {
       const dataSource = service.app.get(DataSource);
       const [{ kid: before }] = await dataSource.query('SELECT kid FROM signing_keys WHERE retired_at IS NULL');
-      const { code, output } = await run('dist/src/cli/rotate-signing-key.js', { DATABASE_URL: TEST_DATABASE_URL(), ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS, LOG_LEVEL: 'info' });
+      const { code, output } = await run('dist/src/cli/rotate-signing-key.js', {
+        DATABASE_URL: TEST_DATABASE_URL(),
+        ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+        LOG_LEVEL: 'info',
+      });
       expect(code).toBe(0);
       // Logged as the service logs: every line JSON, the outcome in one of them.
-      const lines = output.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      const lines = output
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
       const outcome = lines.find((line) => line.msg === 'signing key rotated')!;
       expect(outcome).toMatchObject({ level: 30, command: 'keys:rotate', retired: [before], created: expect.any(String) });
       const created = outcome.created as string;
-      const rows = await dataSource.query(`SELECT kid, retired_at IS NOT NULL AS retired, round(extract(epoch FROM published_until - retired_at)) AS published_seconds FROM signing_keys WHERE kid = ANY($1)`, [[before, created]]);
-      expect(rows).toEqual(expect.arrayContaining([{ kid: before, retired: true, published_seconds: '3900' }, { kid: created, retired: false, published_seconds: null }]));
+      const rows = await dataSource.query(
+        `SELECT kid, retired_at IS NOT NULL AS retired, round(extract(epoch FROM published_until - retired_at)) AS published_seconds FROM signing_keys WHERE kid = ANY($1)`,
+        [[before, created]],
+      );
+      expect(rows).toEqual(
+        expect.arrayContaining([
+          { kid: before, retired: true, published_seconds: '3900' },
+          { kid: created, retired: false, published_seconds: null },
+        ]),
+      );
     } finally {
       await service.close();
     }

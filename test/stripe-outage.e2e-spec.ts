@@ -11,16 +11,22 @@ describe('while Stripe is unreachable', () => {
     // A loopback port where nothing listens: every call to Stripe is refused.
     const nowhere = `http://127.0.0.1:${await freePort()}`;
     service = await startApp({
-      env: { STRIPE_SECRET_KEY: 'sk_test_outage', STRIPE_PUBLISHABLE_KEY: 'pk_test_outage', STRIPE_WEBHOOK_SECRET: 'whsec_outage', STRIPE_API_URL: nowhere, STRIPE_JS_URL: `${nowhere}/v3/` },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_outage',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_outage',
+        STRIPE_WEBHOOK_SECRET: 'whsec_outage',
+        STRIPE_API_URL: nowhere,
+        STRIPE_JS_URL: `${nowhere}/v3/`,
+      },
     });
     token = await machineToken(service.url);
   });
   afterAll(() => service?.close());
 
   it('shows a person opening the payment page a page saying what failed and what to do, with Retry-After', async () => {
-    const answer = (await (
-      await postToolCall(service.url, token, 'initiate_payment_setup', { rail: 'fiat' })
-    ).json()) as { result: { structuredContent: { setupUrl: string } } };
+    const answer = (await (await postToolCall(service.url, token, 'initiate_payment_setup', { rail: 'fiat' })).json()) as {
+      result: { structuredContent: { setupUrl: string } };
+    };
     const page = await fetch(`${service.url}${new URL(answer.result.structuredContent.setupUrl).pathname}`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(503);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');

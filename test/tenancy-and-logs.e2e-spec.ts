@@ -34,10 +34,15 @@ class FailingToolsModule {}
 describe('tenancy edges and logs', () => {
   const logs = capturingLogger();
   const service = appForSuite({
-      additionalModules: [FailingToolsModule],
-      logger: logs.logger,
-      env: { MCP_ALLOWED_ORIGINS: 'https://chat.example.com', RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900', RATE_LIMIT_REGISTRATION: '1000/60', RATE_LIMIT_TOKEN: '1000/60' },
-    });
+    additionalModules: [FailingToolsModule],
+    logger: logs.logger,
+    env: {
+      MCP_ALLOWED_ORIGINS: 'https://chat.example.com',
+      RATE_LIMIT_SIGN_IN_ADDRESS: '1000/900',
+      RATE_LIMIT_REGISTRATION: '1000/60',
+      RATE_LIMIT_TOKEN: '1000/60',
+    },
+  });
 
   const tool = <T>(token: string, name: string, args: Record<string, unknown>) => toolOutcome<T>(service.url, token, name, args);
 
@@ -53,10 +58,14 @@ describe('tenancy edges and logs', () => {
       workspaceId = (await tool<{ workspaceId: string }>(creator, 'create_deal_workspace', { clientName: 'Firm Deal' })).result!.workspaceId;
     });
 
-    it('can no longer complete an upload URL into the firm\'s workspace', async () => {
+    it("can no longer complete an upload URL into the firm's workspace", async () => {
       const pending = (await tool<{ documentId: string; uploadUrl: string }>(member, 'submit_documents', { workspaceId, fileName: 'notes.txt' })).result!;
       await tool(member, 'link_to_firm', { leave: true });
-      const response = await fetch(`${service.url}${new URL(pending.uploadUrl).pathname}`, { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'written after leaving' });
+      const response = await fetch(`${service.url}${new URL(pending.uploadUrl).pathname}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain' },
+        body: 'written after leaving',
+      });
       expect(response.status).toBe(404);
       const [document] = (await service.app.get(DataSource).query('SELECT status FROM documents WHERE id = $1', [pending.documentId])) as { status: string }[];
       expect(document.status).toBe('PENDING_UPLOAD');
@@ -71,7 +80,9 @@ describe('tenancy edges and logs', () => {
       const { formUrl } = (await tool<{ formUrl: string }>(joiner, 'display_upload_documents_form', { workspaceId: firmWorkspace })).result!;
       const before = new FormData();
       before.append('file', new Blob(['early'], { type: 'text/plain' }), 'early.txt');
-      expect((await fetch(`${service.url}${new URL(formUrl).pathname}/files`, { method: 'POST', body: before, headers: { accept: 'application/json' } })).status).toBe(200);
+      expect(
+        (await fetch(`${service.url}${new URL(formUrl).pathname}/files`, { method: 'POST', body: before, headers: { accept: 'application/json' } })).status,
+      ).toBe(200);
       await tool(joiner, 'link_to_firm', { leave: true });
       const form = new FormData();
       form.append('file', new Blob(['late'], { type: 'text/plain' }), 'late.txt');
@@ -81,11 +92,16 @@ describe('tenancy edges and logs', () => {
   });
 
   describe('error log lines', () => {
-    it('log a failed query\'s class, message and stack, never its parameters', async () => {
+    it("log a failed query's class, message and stack, never its parameters", async () => {
       const token = (await humanToken(service.url)).accessToken;
       expect((await tool(token, 'test_failing_tool', { query: true })).rpcError?.code).toBe(-32603);
       const line = logs.lines().find((entry) => entry.msg === 'tool call failed' && (entry.err as { message?: string })?.message?.includes('no_such_table'));
-      expect(line?.err).toMatchObject({ type: 'QueryFailedError', message: 'relation "no_such_table" does not exist', stack: expect.stringContaining('QueryFailedError'), sqlState: '42P01' });
+      expect(line?.err).toMatchObject({
+        type: 'QueryFailedError',
+        message: 'relation "no_such_table" does not exist',
+        stack: expect.stringContaining('QueryFailedError'),
+        sqlState: '42P01',
+      });
       expect(JSON.stringify(logs.lines())).not.toContain(PLANTED_SECRET);
     });
 
@@ -99,9 +115,16 @@ describe('tenancy edges and logs', () => {
   });
 
   it('keeps capability tokens in URLs out of the request log', async () => {
-    const tokens = ['payment-setup/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde', 'uploads/ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-zyxwv', 'upload/QwErTyUiOpAsDfGhJkLzXcVbNm1234567890_-qwert'];
+    const tokens = [
+      'payment-setup/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-abcde',
+      'uploads/ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-zyxwv',
+      'upload/QwErTyUiOpAsDfGhJkLzXcVbNm1234567890_-qwert',
+    ];
     for (const path of tokens) await fetch(`${service.url}/${path}`);
-    const urls = logs.lines().filter((line) => line.msg === 'request completed').map((line) => String(line.url));
+    const urls = logs
+      .lines()
+      .filter((line) => line.msg === 'request completed')
+      .map((line) => String(line.url));
     for (const path of tokens) {
       const [prefix, token] = path.split('/');
       expect(urls).toContain(`/${prefix}/[redacted]`);
@@ -118,13 +141,20 @@ describe('tenancy edges and logs', () => {
 
   describe('CORS preflights on /mcp', () => {
     const preflight = (origin: string) =>
-      fetch(`${service.url}/mcp`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+      fetch(`${service.url}/mcp`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      });
 
     it('do not advertise an origin that /mcp will refuse', async () => {
       const response = await preflight('https://evil.example.net');
       expect(response.headers.get('access-control-allow-origin')).toBeNull();
       expect(response.headers.get('access-control-allow-methods')).toBeNull();
-      const post = await fetch(`${service.url}/mcp`, { method: 'POST', headers: { origin: 'https://evil.example.net', 'content-type': 'application/json' }, body: '{}' });
+      const post = await fetch(`${service.url}/mcp`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example.net', 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(post.status).toBe(403);
       expect(post.headers.get('access-control-allow-origin')).toBeNull();
     });

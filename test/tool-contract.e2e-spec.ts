@@ -21,7 +21,10 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
 
   beforeAll(async () => {
     // The per-page test tool meters risk_discovery, which has no free pages by default.
-    service = await startApp({ additionalModules: [MeteredTestToolsModule], env: { ...LIMITS, USAGE_PLAN_OVERRIDES: JSON.stringify({ risk_discovery: { machineTrialFree: 10 } }) } });
+    service = await startApp({
+      additionalModules: [MeteredTestToolsModule],
+      env: { ...LIMITS, USAGE_PLAN_OVERRIDES: JSON.stringify({ risk_discovery: { machineTrialFree: 10 } }) },
+    });
   });
   afterAll(async () => {
     await service.close();
@@ -35,8 +38,11 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
   }
 
   const submitPdf = async (client: Client, pages: number) =>
-    structured<{ documentId: string }>(await client.callTool({ name: 'submit_documents', arguments: { fileName: `${pages}-pages.pdf`, content: (await pdfBytes(pages)).toString('base64') } })).documentId;
-  const createWorkspace = async (client: Client) => structured<{ workspaceId: string }>(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Contract Co' } })).workspaceId;
+    structured<{ documentId: string }>(
+      await client.callTool({ name: 'submit_documents', arguments: { fileName: `${pages}-pages.pdf`, content: (await pdfBytes(pages)).toString('base64') } }),
+    ).documentId;
+  const createWorkspace = async (client: Client) =>
+    structured<{ workspaceId: string }>(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Contract Co' } })).workspaceId;
   const riskDiscoveryUsed = async (usage: () => Promise<Usage>) => (await usage()).balances.find((balance) => balance.usageKey === 'risk_discovery')!.used;
 
   it('charges a per-page tool the pages of its document and stores its output under the declared task type', async () => {
@@ -44,10 +50,14 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
     try {
       const documentId = await submitPdf(caller.client, 3);
       const workspaceId = await createWorkspace(caller.client);
-      const result = structured<{ documentId: string; reviewedBy: string }>(await caller.client.callTool({ name: PER_PAGE_TEST_TOOL, arguments: { documentId, workspaceId } }));
+      const result = structured<{ documentId: string; reviewedBy: string }>(
+        await caller.client.callTool({ name: PER_PAGE_TEST_TOOL, arguments: { documentId, workspaceId } }),
+      );
       expect(result.documentId).toBe(documentId);
       expect(await riskDiscoveryUsed(caller.usage)).toBe(3);
-      const workspace = structured<{ outputs: Record<string, { toolName: string; output: unknown }[]> }>(await caller.client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }));
+      const workspace = structured<{ outputs: Record<string, { toolName: string; output: unknown }[]> }>(
+        await caller.client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }),
+      );
       expect(workspace.outputs.page_review).toEqual([expect.objectContaining({ toolName: PER_PAGE_TEST_TOOL, output: result })]);
     } finally {
       await caller.client.close();
@@ -115,7 +125,10 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
         { authorization: `Bearer ${caller.token}` },
       );
       const { result } = (await response.json()) as { result: unknown };
-      expect(toolError(result).error).toEqual({ code: 'INVALID_INPUT', message: 'params._meta.idempotencyKey must be a string of 1-255 visible ASCII characters.' });
+      expect(toolError(result).error).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'params._meta.idempotencyKey must be a string of 1-255 visible ASCII characters.',
+      });
       expect(await riskDiscoveryUsed(caller.usage)).toBe(0);
     } finally {
       await caller.client.close();
@@ -133,7 +146,13 @@ class MisdeclaredInput {
 function moduleWithTool(options: Partial<McpToolOptions<MisdeclaredInput>>): Type {
   @Injectable()
   class MisdeclaredTools {
-    @McpTool({ name: 'test_misdeclared', description: 'Declared wrongly on purpose.', input: MisdeclaredInput, workspace: { argument: 'workspaceId' }, ...options })
+    @McpTool({
+      name: 'test_misdeclared',
+      description: 'Declared wrongly on purpose.',
+      input: MisdeclaredInput,
+      workspace: { argument: 'workspaceId' },
+      ...options,
+    })
     async run(): Promise<object> {
       return {};
     }
@@ -144,7 +163,8 @@ function moduleWithTool(options: Partial<McpToolOptions<MisdeclaredInput>>): Typ
 }
 
 describe('the tool contract: a declaration that does not hold stops the start', () => {
-  const startWith = (options: Partial<McpToolOptions<MisdeclaredInput>>, modules: Type[] = []) => startApp({ additionalModules: [...modules, moduleWithTool(options)] });
+  const startWith = (options: Partial<McpToolOptions<MisdeclaredInput>>, modules: Type[] = []) =>
+    startApp({ additionalModules: [...modules, moduleWithTool(options)] });
 
   it('refuses a tool whose input has workspaceId but which declares no workspace', async () => {
     await expect(startWith({ workspace: undefined })).rejects.toThrow(
@@ -157,7 +177,9 @@ describe('the tool contract: a declaration that does not hold stops the start', 
   });
 
   it('refuses a per-call tool metered under a per-page usage key', async () => {
-    await expect(startWith({ metering: { usageKey: 'document_classification' } })).rejects.toThrow('test_misdeclared: document_classification is priced per page, but the tool is metered per call');
+    await expect(startWith({ metering: { usageKey: 'document_classification' } })).rejects.toThrow(
+      'test_misdeclared: document_classification is priced per page, but the tool is metered per call',
+    );
   });
 
   it('refuses a per-page tool metered under a per-call usage key', async () => {
@@ -167,7 +189,9 @@ describe('the tool contract: a declaration that does not hold stops the start', 
   });
 
   it('refuses a second tool metered under a usage key another tool already meters', async () => {
-    await expect(startWith({ metering: { usageKey: 'fraud_detection' } }, [MeteredTestToolsModule])).rejects.toThrow(/fraud_detection already meters test_metered_fraud_detection|fraud_detection already meters test_misdeclared/);
+    await expect(startWith({ metering: { usageKey: 'fraud_detection' } }, [MeteredTestToolsModule])).rejects.toThrow(
+      /fraud_detection already meters test_metered_fraud_detection|fraud_detection already meters test_misdeclared/,
+    );
   });
 
   it('refuses a tool that names a unit counter no module provides', async () => {

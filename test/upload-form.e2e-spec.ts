@@ -35,7 +35,9 @@ describe('the upload form (display_upload_documents_form)', () => {
   beforeAll(async () => {
     [service, browser] = await Promise.all([startApp({ reachablePublicUrls: true, env: { M2M_REGISTRATION_LIMIT: '100' } }), launchChromium()]);
     client = await connectMcpClient(service.url, await machineToken(service.url));
-    workspaceId = structured<{ workspaceId: string }>(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } })).workspaceId;
+    workspaceId = structured<{ workspaceId: string }>(
+      await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } }),
+    ).workspaceId;
   });
   afterAll(async () => {
     await client?.close();
@@ -43,7 +45,9 @@ describe('the upload form (display_upload_documents_form)', () => {
   });
 
   const displayForm = async () =>
-    structured<UploadFormLink>(await client.callTool({ name: 'display_upload_documents_form', arguments: { workspaceId, documentType: 'financial-statement' } }));
+    structured<UploadFormLink>(
+      await client.callTool({ name: 'display_upload_documents_form', arguments: { workspaceId, documentType: 'financial-statement' } }),
+    );
 
   it('returns a short-lived link bound to the workspace, and names its MCP App view', async () => {
     const link = await displayForm();
@@ -97,7 +101,10 @@ describe('the upload form (display_upload_documents_form)', () => {
       expect(await item.locator('progress').evaluate((bar) => (bar as unknown as { value: number }).value)).toBe(100);
       const documentId = await item.getAttribute('data-document-id');
       const workspace = structured<Outputs>(await client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }));
-      expect(workspace.outputs.documents[0]).toMatchObject({ toolName: 'display_upload_documents_form', output: { documentId, status: 'READY', pageCount: 3, documentType: 'financial-statement' } });
+      expect(workspace.outputs.documents[0]).toMatchObject({
+        toolName: 'display_upload_documents_form',
+        output: { documentId, status: 'READY', pageCount: 3, documentType: 'financial-statement' },
+      });
       expect(blocked).toEqual([]);
     } finally {
       await page.close();
@@ -111,7 +118,9 @@ describe('the upload form (display_upload_documents_form)', () => {
     try {
       await page.goto(link.formUrl);
       await expect(page.getByText('No files yet.').isVisible()).resolves.toBe(true);
-      await page.locator('#file').setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex') });
+      await page
+        .locator('#file')
+        .setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex') });
       const item = page.locator('#results li[data-status="ERROR"]');
       await item.waitFor();
       expect(await item.textContent()).toBe('photo.pdf: refused: image/png files are not supported; send PDF, DOCX, XLSX, CSV or plain text.');
@@ -156,7 +165,8 @@ describe('the upload form (display_upload_documents_form)', () => {
     beforeAll(async () => {
       // A minimal MCP Apps host: frames the view, answers ui/initialize, then passes on the tool result.
       host = createServer((request, response) => {
-        response.writeHead(200, { 'content-type': 'text/html' }).end(`<!doctype html><html><body><iframe id="view" style="width:600px;height:600px"></iframe><script>
+        response.writeHead(200, { 'content-type': 'text/html' })
+          .end(`<!doctype html><html><body><iframe id="view" style="width:600px;height:600px"></iframe><script>
 const view = document.getElementById('view');
 window.addEventListener('message', (event) => {
   const message = event.data;
@@ -185,7 +195,10 @@ window.show = (html, result) => { window.toolResult = result; view.srcdoc = html
       page.setDefaultTimeout(10_000);
       try {
         await page.goto(hostUrl);
-        await page.evaluate(({ html, toolResult }) => (globalThis as unknown as { show: (html: string, result: unknown) => void }).show(html, toolResult), { html: (contents[0] as { text: string }).text, toolResult: result });
+        await page.evaluate(({ html, toolResult }) => (globalThis as unknown as { show: (html: string, result: unknown) => void }).show(html, toolResult), {
+          html: (contents[0] as { text: string }).text,
+          toolResult: result,
+        });
         await page.waitForFunction(() => (globalThis as unknown as { initialized?: boolean }).initialized === true);
         const view = page.frameLocator('#view');
         await view.locator('#upload-form:not([hidden])').waitFor();

@@ -10,7 +10,16 @@ export async function createCanvas(random, { landscape = false } = {}) {
   ]);
   const regular = await pdf.embedFont(family[0]);
   const bold = await pdf.embedFont(family[1]);
-  const size = landscape ? random.pick([[792, 612], [960, 540], [842, 595]]) : random.pick([[612, 792], [595, 842]]);
+  const size = landscape
+    ? random.pick([
+        [792, 612],
+        [960, 540],
+        [842, 595],
+      ])
+    : random.pick([
+        [612, 792],
+        [595, 842],
+      ]);
   let page = null;
   const canvas = {
     pdf,

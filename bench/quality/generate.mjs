@@ -2,7 +2,17 @@ import { randomSource } from './random.mjs';
 import { financialStatement } from './statements.mjs';
 import { bankStatement, capTable, legalAgreement, loanApplication, otherDocument, pitchDeck, taxReturn, termSheet } from './other-documents.mjs';
 
-const MAKERS = { financial_statement: financialStatement, bank_statement: bankStatement, tax_return: taxReturn, loan_application: loanApplication, term_sheet: termSheet, cap_table: capTable, pitch_deck: pitchDeck, legal_agreement: legalAgreement, other: otherDocument };
+const MAKERS = {
+  financial_statement: financialStatement,
+  bank_statement: bankStatement,
+  tax_return: taxReturn,
+  loan_application: loanApplication,
+  term_sheet: termSheet,
+  cap_table: capTable,
+  pitch_deck: pitchDeck,
+  legal_agreement: legalAgreement,
+  other: otherDocument,
+};
 
 /**
  * The labelled corpus: `statements` financial statements and `perKind` documents of every other

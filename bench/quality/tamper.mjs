@@ -16,13 +16,21 @@ export async function tamperedVariants(document) {
   const editorSave = (bytes) => {
     const info = readPdfStructure(bytes).info;
     const created = info.creationDate ? new Date(info.creationDate) : new Date(Date.UTC(2025, 0, 1));
-    return appendInfoUpdate(bytes, { Producer: 'iLovePDF', Creator: info.creator ?? 'pdf-lib', CreationDate: pdfDateString(created), ModDate: pdfDateString(new Date(created.getTime() + 365 * 86_400_000)) });
+    return appendInfoUpdate(bytes, {
+      Producer: 'iLovePDF',
+      Creator: info.creator ?? 'pdf-lib',
+      CreationDate: pdfDateString(created),
+      ModDate: pdfDateString(new Date(created.getTime() + 365 * 86_400_000)),
+    });
   };
   const variants = [{ kind: 'metadata', bytes: editorSave(document.bytes) }];
   const edit = changePrintedAmount(document.bytes, (count) => random.int(0, count - 1));
   if (edit) {
     const resaved = await (await PDFDocument.load(edit.bytes, { updateMetadata: false })).save();
-    variants.push({ kind: 'number', bytes: resaved, edit: `${edit.from} -> ${edit.to}` }, { kind: 'both', bytes: editorSave(resaved), edit: `${edit.from} -> ${edit.to}` });
+    variants.push(
+      { kind: 'number', bytes: resaved, edit: `${edit.from} -> ${edit.to}` },
+      { kind: 'both', bytes: editorSave(resaved), edit: `${edit.from} -> ${edit.to}` },
+    );
   }
   return variants;
 }

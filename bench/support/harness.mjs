@@ -225,7 +225,6 @@ export function table(rows) {
   return [format(header), widths.map((width) => '-'.repeat(width)).join('  '), ...body.map(format)].join('\n');
 }
 
-
 /**
  * Warm-up for every target, then `settings.rounds` rounds in which the targets take turns, so that
  * a slow spell of the machine hits all of them. Fills each target's `rounds` with results.
@@ -246,11 +245,15 @@ export async function measureAlternating(targets) {
       const result = await load(target, settings.durationSeconds);
       target.rounds.push(result);
       const serverCpu = result.cpu.serverPercent === null ? '' : `, server CPU ${number(result.cpu.serverPercent)} %`;
-      console.log(`${number(result.requests.average)} req/s, p50 ${number(result.latency.p50, 2)} ms, p99 ${number(result.latency.p99, 2)} ms${serverCpu}${problemsOf(result) ? `, ${problemsOf(result)} errors/non-2xx` : ''}`);
+      console.log(
+        `${number(result.requests.average)} req/s, p50 ${number(result.latency.p50, 2)} ms, p99 ${number(result.latency.p99, 2)} ms${serverCpu}${problemsOf(result) ? `, ${problemsOf(result)} errors/non-2xx` : ''}`,
+      );
       // A server that is not saturated was held back by something else: the load generator, or
       // another process on this machine. Such a round understates the target's throughput.
       if (result.cpu.serverPercent !== null && result.cpu.serverPercent < 85) {
-        notes.push(`round ${round} ${target.label}: server CPU only ${number(result.cpu.serverPercent)} %: limited by the load generator or another process; rerun for a clean number`);
+        notes.push(
+          `round ${round} ${target.label}: server CPU only ${number(result.cpu.serverPercent)} %: limited by the load generator or another process; rerun for a clean number`,
+        );
       }
     }
   }

@@ -20,9 +20,16 @@ class BenchTools {
     return { ok: true };
   }
 }
-for (const [method, usage] of [['metered', 'pitch_deck_precheck'], ['unmetered', undefined]]) {
+for (const [method, usage] of [
+  ['metered', 'pitch_deck_precheck'],
+  ['unmetered', undefined],
+]) {
   const descriptor = Object.getOwnPropertyDescriptor(BenchTools.prototype, method);
-  McpTool({ name: `bench_${method}`, description: `Bench tool (${method}).`, input: BenchInput, ...(usage && { usage }) })(BenchTools.prototype, method, descriptor);
+  McpTool({ name: `bench_${method}`, description: `Bench tool (${method}).`, input: BenchInput, ...(usage && { usage }) })(
+    BenchTools.prototype,
+    method,
+    descriptor,
+  );
 }
 Injectable()(BenchTools);
 

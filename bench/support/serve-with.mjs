@@ -9,7 +9,11 @@ export async function serveWith(additionalModules, label) {
   const app = await createApp(config, { additionalModules });
   await app.listen({ port: config.port, host: config.host });
   process.stdout.write(`${label} listening on ${await app.getUrl()}\n`);
-  const stop = () => app.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

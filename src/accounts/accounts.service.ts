@@ -52,7 +52,9 @@ export class AccountsService {
     try {
       return await this.dataSource.transaction(async (manager) => {
         const account = await manager.save(manager.create(Account, { kind: 'human', displayName: trimmed }));
-        return manager.save(manager.create(User, { accountId: account.id, email: trimmed, emailNormalized: normalizeEmail(trimmed), passwordHash, lastSignInAt: new Date() }));
+        return manager.save(
+          manager.create(User, { accountId: account.id, email: trimmed, emailNormalized: normalizeEmail(trimmed), passwordHash, lastSignInAt: new Date() }),
+        );
       });
     } catch (error) {
       // The unique index decides between two concurrent sign-ups with one email.

@@ -50,7 +50,11 @@ export class SignInController {
     const refused = limits.find((decision) => !decision.allowed);
     if (refused) {
       const minutes = Math.ceil(refused.resetSeconds / 60);
-      return page(429, { email: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }, { 'Retry-After': String(refused.resetSeconds) });
+      return page(
+        429,
+        { email: `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` },
+        { 'Retry-After': String(refused.resetSeconds) },
+      );
     }
 
     const user = await this.accounts.verifyCredentials(email, formText(form, 'password'));

@@ -12,7 +12,10 @@ import { keepVerified } from './verbatim.js';
  * document's pages. The service reads the bytes (PDF) or stored text (other formats) into pages,
  * then asks for a classification or an extraction; the same pages give the same result.
  */
-export async function layoutDocument(input: { bytes?: Uint8Array; mimeType: string; pages?: string[] }, options: { ocr?: OcrPort } = {}): Promise<PageLayout[]> {
+export async function layoutDocument(
+  input: { bytes?: Uint8Array; mimeType: string; pages?: string[] },
+  options: { ocr?: OcrPort } = {},
+): Promise<PageLayout[]> {
   if (input.mimeType === 'application/pdf' && input.bytes) return readPdfLayout(input.bytes, options);
   return layoutFromText(input.pages ?? []);
 }

@@ -13,7 +13,7 @@ describe('verbatim gate', () => {
     expect(isVerbatim({ documentId: 'd', page: 2, quote: 'Net sales' }, pages)).toBe(false);
   });
 
-  it('finds a scaled value among the quote\'s figures', () => {
+  it("finds a scaled value among the quote's figures", () => {
     expect(quoteCarriesValue('Net sales 1,234 1,000', 1234000)).toBe(true);
     expect(quoteCarriesValue('Cost of sales (600)', 600)).toBe(true);
     expect(quoteCarriesValue('Net sales 1,234 1,000', 1235000)).toBe(false);

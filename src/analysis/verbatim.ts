@@ -21,7 +21,9 @@ export function quoteCarriesValue(quote: string, value: number): boolean {
   return tokens.some((token) => {
     const amount = parseAmount(token.trim());
     if (!amount) return false;
-    return [1, 1e3, 1e6, 1e9].some((scale) => Math.abs(Math.abs(amount.value) * scale - Math.abs(value)) < 0.5 * Math.max(1, scale / 1e3) || (amount.value === 0 && value === 0));
+    return [1, 1e3, 1e6, 1e9].some(
+      (scale) => Math.abs(Math.abs(amount.value) * scale - Math.abs(value)) < 0.5 * Math.max(1, scale / 1e3) || (amount.value === 0 && value === 0),
+    );
   });
 }
 
@@ -30,7 +32,11 @@ export function quoteCarriesValue(quote: string, value: number): boolean {
  * its cited page (or, for a figure, whose value is not printed in its quote) is dropped, and the
  * drops are counted in a warning.
  */
-export function keepVerified<T extends { evidence: Evidence | null; value?: unknown }>(items: T[], pages: PageLayout[] | Map<number, string>, what: string): { kept: T[]; warnings: string[] } {
+export function keepVerified<T extends { evidence: Evidence | null; value?: unknown }>(
+  items: T[],
+  pages: PageLayout[] | Map<number, string>,
+  what: string,
+): { kept: T[]; warnings: string[] } {
   const texts = pages instanceof Map ? pages : new Map(pages.map((page) => [page.page, page.text]));
   const kept: T[] = [];
   let dropped = 0;

@@ -38,9 +38,21 @@ export interface InvoiceRow {
   charges: number;
   amount_cents: number;
   /** The card rail's off-session charge of the month (invoice_payments), if any. */
-  card: { status: 'collecting' | 'paid' | 'failed'; stripe_payment_intent_id: string | null; failure: string | null; attempts: number; next_attempt_at: string | null } | null;
+  card: {
+    status: 'collecting' | 'paid' | 'failed';
+    stripe_payment_intent_id: string | null;
+    failure: string | null;
+    attempts: number;
+    next_attempt_at: string | null;
+  } | null;
   /** The wallet rail's settlement of the authorization (wallet_settlements), if any. */
-  wallet: { status: 'settling' | 'settled' | 'refunding' | 'refunded' | 'failed'; settlement_tx_hash: string | null; refund_units: string | null; refund_tx_hash: string | null; failure: string | null } | null;
+  wallet: {
+    status: 'settling' | 'settled' | 'refunding' | 'refunded' | 'failed';
+    settlement_tx_hash: string | null;
+    refund_units: string | null;
+    refund_tx_hash: string | null;
+    failure: string | null;
+  } | null;
 }
 
 /** The read models of `GET /billing/usage` and `GET /billing/invoices`: balances, the latest ledger entries, mandate spend, invoices. */
@@ -54,7 +66,10 @@ export class BillingStatementsRepository {
 
   /** The account's latest `limit` ledger entries, newest first. */
   latestEntries(accountId: string, limit: number): Promise<LedgerEntryRow[]> {
-    return this.sql.query<LedgerEntryRow>('SELECT call_id, usage_key, tool_name, units, funding, amount_cents, entry, created_at FROM usage_ledger WHERE account_id = $1 ORDER BY id DESC LIMIT $2', [accountId, limit]);
+    return this.sql.query<LedgerEntryRow>(
+      'SELECT call_id, usage_key, tool_name, units, funding, amount_cents, entry, created_at FROM usage_ledger WHERE account_id = $1 ORDER BY id DESC LIMIT $2',
+      [accountId, limit],
+    );
   }
 
   /** The owner's newest active or unfunded mandate still valid at `now`, with its spend in its current period (`month` for a card, the authorization for a wallet). */

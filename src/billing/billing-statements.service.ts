@@ -48,7 +48,15 @@ export interface UsageSummary {
   period: string;
   balances: { usageKey: UsageKey; unit: string; granted: number; used: number; remaining: number; priceCents: number }[];
   /** The active payment mandate and what was spent against its budget (this month for a card, the whole authorization for a wallet), if any. */
-  mandate: { mandateId: string; rail: string; status: 'active' | 'unfunded'; budgetCents: number; spentCents: number; validUntil: string; failure: string | null } | null;
+  mandate: {
+    mandateId: string;
+    rail: string;
+    status: 'active' | 'unfunded';
+    budgetCents: number;
+    spentCents: number;
+    validUntil: string;
+    failure: string | null;
+  } | null;
   recent: { callId: string; usageKey: string; toolName: string; units: number; funding: string; amountCents: number; entry: string; at: string }[];
 }
 
@@ -92,9 +100,26 @@ export class BillingStatementsService {
       period,
       balances,
       mandate: mandate
-        ? { mandateId: mandate.id, rail: mandate.rail, status: mandate.status, budgetCents: mandate.budget_cents, spentCents: mandate.spent_cents, validUntil: mandate.valid_until.toISOString(), failure: mandate.failure }
+        ? {
+            mandateId: mandate.id,
+            rail: mandate.rail,
+            status: mandate.status,
+            budgetCents: mandate.budget_cents,
+            spentCents: mandate.spent_cents,
+            validUntil: mandate.valid_until.toISOString(),
+            failure: mandate.failure,
+          }
         : null,
-      recent: recent.map((row) => ({ callId: row.call_id, usageKey: row.usage_key, toolName: row.tool_name, units: row.units, funding: row.funding, amountCents: row.amount_cents, entry: row.entry, at: row.created_at.toISOString() })),
+      recent: recent.map((row) => ({
+        callId: row.call_id,
+        usageKey: row.usage_key,
+        toolName: row.tool_name,
+        units: row.units,
+        funding: row.funding,
+        amountCents: row.amount_cents,
+        entry: row.entry,
+        at: row.created_at.toISOString(),
+      })),
     };
   }
 
@@ -124,7 +149,13 @@ export class BillingStatementsService {
             nextAttemptAt: row.card.next_attempt_at && new Date(row.card.next_attempt_at).toISOString(),
           }
         : row.wallet
-          ? { status: row.wallet.status, settlementTxHash: row.wallet.settlement_tx_hash, refundUnits: row.wallet.refund_units, refundTxHash: row.wallet.refund_tx_hash, failure: row.wallet.failure }
+          ? {
+              status: row.wallet.status,
+              settlementTxHash: row.wallet.settlement_tx_hash,
+              refundUnits: row.wallet.refund_units,
+              refundTxHash: row.wallet.refund_tx_hash,
+              failure: row.wallet.failure,
+            }
           : null,
     }));
   }

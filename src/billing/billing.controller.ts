@@ -27,7 +27,8 @@ class UsageEntry {
 class UsageMandate {
   @ApiProperty() mandateId: string;
   @ApiProperty({ enum: ['fiat', 'crypto', 'sandbox'], description: '`sandbox`: no money moves (development only)' }) rail: string;
-  @ApiProperty({ enum: ['active', 'unfunded'], description: '`unfunded`: the wallet authorization could not be settled, and charges are refused' }) status: string;
+  @ApiProperty({ enum: ['active', 'unfunded'], description: '`unfunded`: the wallet authorization could not be settled, and charges are refused' })
+  status: string;
   @ApiProperty({ type: String, nullable: true, description: 'Why the mandate is unfunded' }) failure: string | null;
   @ApiProperty({ description: 'Monthly for a card; the whole authorization for a wallet' }) budgetCents: number;
   @ApiProperty({ description: 'Spent this month (card) or over the whole authorization (wallet)' }) spentCents: number;
@@ -40,7 +41,8 @@ class UsageResponse {
   @ApiProperty({ enum: ['human', 'machine'] }) kind: 'human' | 'machine';
   @ApiProperty({ description: '`trial` for machines, `YYYY-MM` (UTC) for people' }) period: string;
   @ApiProperty({ type: [UsageBalance] }) balances: UsageBalance[];
-  @ApiProperty({ type: UsageMandate, nullable: true, description: 'The active payment mandate and its spend this month (UTC), or null' }) mandate: UsageMandate | null;
+  @ApiProperty({ type: UsageMandate, nullable: true, description: 'The active payment mandate and its spend this month (UTC), or null' })
+  mandate: UsageMandate | null;
   @ApiProperty({ type: [UsageEntry], description: 'The latest 50 ledger entries, newest first' }) recent: UsageEntry[];
 }
 

@@ -31,7 +31,12 @@ export class MeteringInterceptor implements ToolCallInterceptor, OnApplicationBo
     const metering = call.tool.metering;
     if (!metering) return next();
     const units = await call.meteredUnits();
-    const reservation = await this.metering.reserve({ accountId: call.context.accountId, usageKey: metering.usageKey as UsageKey, units, toolName: call.tool.name });
+    const reservation = await this.metering.reserve({
+      accountId: call.context.accountId,
+      usageKey: metering.usageKey as UsageKey,
+      units,
+      toolName: call.tool.name,
+    });
     let output: unknown;
     try {
       output = await next();
@@ -59,7 +64,8 @@ export function meteringProblems(plan: UsagePlan, tools: ReturnType<ToolRegistry
       problems.push(`${options.name}: usage key ${usageKey} is not in the usage plan (${Object.keys(plan).join(', ')})`);
       continue;
     }
-    if (entry.unit !== meteringUnit) problems.push(`${options.name}: ${usageKey} is priced per ${entry.unit}, but the tool is metered per ${meteringUnit ?? 'unknown unit'}`);
+    if (entry.unit !== meteringUnit)
+      problems.push(`${options.name}: ${usageKey} is priced per ${entry.unit}, but the tool is metered per ${meteringUnit ?? 'unknown unit'}`);
     const other = toolOfKey.get(usageKey);
     if (other) problems.push(`${options.name}: ${usageKey} already meters ${other}; a usage key meters one tool`);
     toolOfKey.set(usageKey, options.name);

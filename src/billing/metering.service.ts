@@ -42,7 +42,9 @@ export class MeteringService implements OnApplicationBootstrap {
 
   /** Called inside the machine registration's transaction: the trial exists exactly when the account does. */
   async seedMachineTrial(accountId: string, manager: EntityManager): Promise<Record<UsageKey, number>> {
-    const grants = (Object.entries(this.plan) as [UsageKey, UsagePlanEntry][]).filter(([, entry]) => entry.machineTrialFree > 0).map(([usageKey, entry]): [UsageKey, number] => [usageKey, entry.machineTrialFree]);
+    const grants = (Object.entries(this.plan) as [UsageKey, UsagePlanEntry][])
+      .filter(([, entry]) => entry.machineTrialFree > 0)
+      .map(([usageKey, entry]): [UsageKey, number] => [usageKey, entry.machineTrialFree]);
     await this.ledger.grantTrial(accountId, grants, manager);
     return Object.fromEntries(grants) as Record<UsageKey, number>;
   }
@@ -92,7 +94,9 @@ export class MeteringService implements OnApplicationBootstrap {
     const now = this.clock.now();
     const mandate = await this.ledger.chargeableMandate(request.ownerId, now, this.rails);
     if (mandate?.status === 'unfunded') {
-      throw new PaymentRequiredException(`${request.toolName} cannot be charged: ${mandate.failure ?? 'the payment mandate could not be settled.'} Run the initiate_payment_setup tool to authorize a new budget.`);
+      throw new PaymentRequiredException(
+        `${request.toolName} cannot be charged: ${mandate.failure ?? 'the payment mandate could not be settled.'} Run the initiate_payment_setup tool to authorize a new budget.`,
+      );
     }
     if (mandate) {
       // A card's budget renews each calendar month; a wallet authorization moves its value once,

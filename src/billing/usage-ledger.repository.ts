@@ -59,7 +59,18 @@ const ledgerInsert = (entry: 'reserve' | 'commit') =>
 /** A reservation as the ledger statements take it (jsonb_to_recordset's column names). */
 function ledgerRecord(reservation: Reservation) {
   const { callId, accountId, ownerId, usageKey, period, units, funding, amountCents, toolName, mandateId } = reservation;
-  return { call_id: callId, account_id: accountId, owner_id: ownerId, usage_key: usageKey, period, units, funding, amount_cents: amountCents, tool_name: toolName, mandate_id: mandateId ?? null };
+  return {
+    call_id: callId,
+    account_id: accountId,
+    owner_id: ownerId,
+    usage_key: usageKey,
+    period,
+    units,
+    funding,
+    amount_cents: amountCents,
+    tool_name: toolName,
+    mandate_id: mandateId ?? null,
+  };
 }
 
 /**
@@ -88,7 +99,18 @@ export class UsageLedgerRepository {
        reserved AS (SELECT reserved_call_id FROM reserve_free_units((SELECT jsonb_agg(calls) FROM calls WHERE kind IS NOT NULL)))
        SELECT calls.call_id, calls.kind, calls.firm_id AS "firmId", calls.owner_id AS "ownerId", calls.period, reserved.reserved_call_id IS NOT NULL AS reserved
          FROM calls LEFT JOIN reserved ON reserved.reserved_call_id = calls.call_id`,
-      [JSON.stringify(calls.map((call) => ({ call_id: call.callId, account_id: call.accountId, usage_key: call.usageKey, units: call.units, tool_name: call.toolName, month: call.month })))],
+      [
+        JSON.stringify(
+          calls.map((call) => ({
+            call_id: call.callId,
+            account_id: call.accountId,
+            usage_key: call.usageKey,
+            units: call.units,
+            tool_name: call.toolName,
+            month: call.month,
+          })),
+        ),
+      ],
     );
     const byCall = new Map(rows.map((row) => [row.call_id, row]));
     return calls.map((call) => byCall.get(call.callId) ?? new Error(`no reservation answer for call ${call.callId}`));
@@ -107,13 +129,23 @@ export class UsageLedgerRepository {
   /** Free balances that never reset (the machine trial), written in the caller's transaction. */
   async grantTrial(ownerId: string, grants: [UsageKey, number][], manager: EntityManager): Promise<void> {
     for (const [usageKey, granted] of grants) {
-      await manager.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4)', [ownerId, usageKey, TRIAL_PERIOD, granted]);
+      await manager.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4)', [
+        ownerId,
+        usageKey,
+        TRIAL_PERIOD,
+        granted,
+      ]);
     }
   }
 
   /** A person's (or firm's) balance for a month, created on first use; an existing one is left as it is. */
   async openBalance(ownerId: string, usageKey: UsageKey, period: string, granted: number): Promise<void> {
-    await this.sql.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [ownerId, usageKey, period, granted]);
+    await this.sql.query('INSERT INTO quota_balances (owner_id, usage_key, period, granted) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [
+      ownerId,
+      usageKey,
+      period,
+      granted,
+    ]);
   }
 
   /** Takes the call's free units if its balance has them, writing the reserve entry (group-committed). */
@@ -136,12 +168,15 @@ export class UsageLedgerRepository {
    */
   async reserveCharge(charge: Reservation & { mandateId: string }, budgetCents: number): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('INSERT INTO mandate_spend (mandate_id, period, budget_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [charge.mandateId, charge.period, budgetCents]);
-      const [updated] = (await manager.query('UPDATE mandate_spend SET spent_cents = spent_cents + $3 WHERE mandate_id = $1 AND period = $2 AND spent_cents + $3 <= budget_cents RETURNING spent_cents', [
+      await manager.query('INSERT INTO mandate_spend (mandate_id, period, budget_cents) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
         charge.mandateId,
         charge.period,
-        charge.amountCents,
-      ])) as [unknown[], number];
+        budgetCents,
+      ]);
+      const [updated] = (await manager.query(
+        'UPDATE mandate_spend SET spent_cents = spent_cents + $3 WHERE mandate_id = $1 AND period = $2 AND spent_cents + $3 <= budget_cents RETURNING spent_cents',
+        [charge.mandateId, charge.period, charge.amountCents],
+      )) as [unknown[], number];
       if (updated.length === 0) return false;
       await manager.query(ledgerInsert('reserve'), [JSON.stringify([ledgerRecord(charge)])]);
       return true;
@@ -165,13 +200,33 @@ export class UsageLedgerRepository {
          SELECT 'release', $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
           WHERE NOT EXISTS (SELECT 1 FROM usage_ledger WHERE call_id = $1 AND entry = 'commit')
          ON CONFLICT (call_id, entry) DO NOTHING RETURNING id`,
-        [reservation.callId, reservation.accountId, reservation.ownerId, reservation.usageKey, reservation.period, reservation.units, reservation.funding, reservation.amountCents, reservation.toolName, reservation.mandateId ?? null],
+        [
+          reservation.callId,
+          reservation.accountId,
+          reservation.ownerId,
+          reservation.usageKey,
+          reservation.period,
+          reservation.units,
+          reservation.funding,
+          reservation.amountCents,
+          reservation.toolName,
+          reservation.mandateId ?? null,
+        ],
       )) as unknown[];
       if (written.length === 0) return false;
       if (reservation.funding === 'charged') {
-        await manager.query('UPDATE mandate_spend SET spent_cents = spent_cents - $3 WHERE mandate_id = $1 AND period = $2', [reservation.mandateId, reservation.period, reservation.amountCents]);
+        await manager.query('UPDATE mandate_spend SET spent_cents = spent_cents - $3 WHERE mandate_id = $1 AND period = $2', [
+          reservation.mandateId,
+          reservation.period,
+          reservation.amountCents,
+        ]);
       } else {
-        await manager.query('UPDATE quota_balances SET used = used - $4 WHERE owner_id = $1 AND usage_key = $2 AND period = $3', [reservation.ownerId, reservation.usageKey, reservation.period, reservation.units]);
+        await manager.query('UPDATE quota_balances SET used = used - $4 WHERE owner_id = $1 AND usage_key = $2 AND period = $3', [
+          reservation.ownerId,
+          reservation.usageKey,
+          reservation.period,
+          reservation.units,
+        ]);
       }
       return true;
     });
@@ -179,7 +234,18 @@ export class UsageLedgerRepository {
 
   /** Reservations older than `minutes` with neither a commit nor a release, oldest first, at most `limit`. */
   async unsettledReservations(minutes: number, limit: number): Promise<Reservation[]> {
-    const rows = await this.sql.query<{ call_id: string; account_id: string; owner_id: string; usage_key: UsageKey; period: string; units: number; funding: 'free' | 'charged'; amount_cents: number; mandate_id: string | null; tool_name: string }>(
+    const rows = await this.sql.query<{
+      call_id: string;
+      account_id: string;
+      owner_id: string;
+      usage_key: UsageKey;
+      period: string;
+      units: number;
+      funding: 'free' | 'charged';
+      amount_cents: number;
+      mandate_id: string | null;
+      tool_name: string;
+    }>(
       `SELECT ${LEDGER_COLUMNS} FROM usage_ledger r
         WHERE r.entry = 'reserve' AND r.created_at < now() - make_interval(mins => $1)
           AND NOT EXISTS (SELECT 1 FROM usage_ledger settled WHERE settled.call_id = r.call_id AND settled.entry IN ('commit', 'release'))

@@ -42,6 +42,8 @@ async function rotate(config: AppConfig, logger: RootLogger): Promise<void> {
 
 main().catch((error: unknown) => {
   // Only a bad configuration gets here (the logger's level is part of it): said as the service says it.
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : `Key rotation failed: ${error instanceof Error ? error.message : String(error)}`}\n`);
+  process.stderr.write(
+    `${error instanceof ConfigurationError ? error.message : `Key rotation failed: ${error instanceof Error ? error.message : String(error)}`}\n`,
+  );
   process.exit(error instanceof ConfigurationError ? 78 : 1);
 });

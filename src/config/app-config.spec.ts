@@ -105,17 +105,25 @@ describe('loadConfiguration', () => {
     });
 
     it('refuses PAYMENT_RPC_URL without a settlement key', () => {
-      expect(() => loadConfiguration({ PAYMENT_WALLET_ADDRESS: address, PAYMENT_RPC_URL: 'http://127.0.0.1:8545' })).toThrow(/PAYMENT_RPC_URL: settlement needs PAYMENT_WALLET_ADDRESS and PAYMENT_SETTLEMENT_KEY/);
+      expect(() => loadConfiguration({ PAYMENT_WALLET_ADDRESS: address, PAYMENT_RPC_URL: 'http://127.0.0.1:8545' })).toThrow(
+        /PAYMENT_RPC_URL: settlement needs PAYMENT_WALLET_ADDRESS and PAYMENT_SETTLEMENT_KEY/,
+      );
     });
 
     it('refuses a settlement key that is not 32 bytes of hex, without echoing it', () => {
-      const attempt = () => loadConfiguration({ PAYMENT_WALLET_ADDRESS: address, PAYMENT_RPC_URL: 'http://127.0.0.1:8545', PAYMENT_SETTLEMENT_KEY: key.slice(0, 40) });
+      const attempt = () =>
+        loadConfiguration({ PAYMENT_WALLET_ADDRESS: address, PAYMENT_RPC_URL: 'http://127.0.0.1:8545', PAYMENT_SETTLEMENT_KEY: key.slice(0, 40) });
       expect(attempt).toThrow(/PAYMENT_SETTLEMENT_KEY: PAYMENT_SETTLEMENT_KEY must be a 0x-prefixed 32-byte private key/);
       expect(attempt).not.toThrow(key.slice(2, 20));
     });
 
     it('refuses a settlement key of another address, without echoing it', () => {
-      const attempt = () => loadConfiguration({ PAYMENT_WALLET_ADDRESS: '0x000000000000000000000000000000000000dEaD', PAYMENT_RPC_URL: 'http://127.0.0.1:8545', PAYMENT_SETTLEMENT_KEY: key });
+      const attempt = () =>
+        loadConfiguration({
+          PAYMENT_WALLET_ADDRESS: '0x000000000000000000000000000000000000dEaD',
+          PAYMENT_RPC_URL: 'http://127.0.0.1:8545',
+          PAYMENT_SETTLEMENT_KEY: key,
+        });
       expect(attempt).toThrow(/PAYMENT_SETTLEMENT_KEY: must be the key of PAYMENT_WALLET_ADDRESS/);
       expect(attempt).not.toThrow(key.slice(2, 20));
     });

@@ -112,13 +112,19 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   }
   if (schema.PAYMENT_RPC_URL) {
-    if (!schema.PAYMENT_WALLET_ADDRESS || !schema.PAYMENT_SETTLEMENT_KEY) problems.push('PAYMENT_RPC_URL: settlement needs PAYMENT_WALLET_ADDRESS and PAYMENT_SETTLEMENT_KEY too');
-    else if (/^0x[0-9a-fA-F]{64}$/.test(schema.PAYMENT_SETTLEMENT_KEY) && privateKeyToAddress(schema.PAYMENT_SETTLEMENT_KEY as `0x${string}`).toLowerCase() !== schema.PAYMENT_WALLET_ADDRESS.toLowerCase()) {
+    if (!schema.PAYMENT_WALLET_ADDRESS || !schema.PAYMENT_SETTLEMENT_KEY)
+      problems.push('PAYMENT_RPC_URL: settlement needs PAYMENT_WALLET_ADDRESS and PAYMENT_SETTLEMENT_KEY too');
+    else if (
+      /^0x[0-9a-fA-F]{64}$/.test(schema.PAYMENT_SETTLEMENT_KEY) &&
+      privateKeyToAddress(schema.PAYMENT_SETTLEMENT_KEY as `0x${string}`).toLowerCase() !== schema.PAYMENT_WALLET_ADDRESS.toLowerCase()
+    ) {
       problems.push('PAYMENT_SETTLEMENT_KEY: must be the key of PAYMENT_WALLET_ADDRESS (it refunds what that address received)');
     }
   }
   if (schema.ROLE !== 'all' && !schema.DATABASE_URL) {
-    problems.push(`ROLE: a ${schema.ROLE} process shares its database with the other roles' processes: set DATABASE_URL (the embedded PostgreSQL serves one process)`);
+    problems.push(
+      `ROLE: a ${schema.ROLE} process shares its database with the other roles' processes: set DATABASE_URL (the embedded PostgreSQL serves one process)`,
+    );
   }
   if (schema.NODE_ENV === 'production' && schema.PAYMENT_SANDBOX === true) {
     problems.push('PAYMENT_SANDBOX: the sandbox rail never exists in production (no money would move for paid calls)');
@@ -157,19 +163,27 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     tokenRevocationSyncSeconds: schema.TOKEN_REVOCATION_SYNC_SECONDS,
     logLevel: schema.LOG_LEVEL,
     encryptionKeys: schema.ENCRYPTION_KEYS,
-    externalIdentityProvider:
-      schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
+    externalIdentityProvider: schema.OAUTH_ISSUER && schema.OAUTH_JWKS_URL ? { issuer: schema.OAUTH_ISSUER, jwksUrl: schema.OAUTH_JWKS_URL } : undefined,
     usagePlan: (usagePlan as { plan: UsagePlan }).plan,
     payments: {
       stripe: schema.STRIPE_SECRET_KEY
-        ? { secretKey: schema.STRIPE_SECRET_KEY, publishableKey: schema.STRIPE_PUBLISHABLE_KEY, webhookSecret: schema.STRIPE_WEBHOOK_SECRET, apiUrl: withoutTrailingSlash(schema.STRIPE_API_URL), jsUrl: schema.STRIPE_JS_URL }
+        ? {
+            secretKey: schema.STRIPE_SECRET_KEY,
+            publishableKey: schema.STRIPE_PUBLISHABLE_KEY,
+            webhookSecret: schema.STRIPE_WEBHOOK_SECRET,
+            apiUrl: withoutTrailingSlash(schema.STRIPE_API_URL),
+            jsUrl: schema.STRIPE_JS_URL,
+          }
         : undefined,
       wallet: schema.PAYMENT_WALLET_ADDRESS
         ? {
             payee: schema.PAYMENT_WALLET_ADDRESS,
             chainId: schema.PAYMENT_CHAIN_ID,
             usdc: schema.PAYMENT_USDC_ADDRESS,
-            settlement: schema.PAYMENT_RPC_URL && schema.PAYMENT_SETTLEMENT_KEY ? { rpcUrl: schema.PAYMENT_RPC_URL, key: schema.PAYMENT_SETTLEMENT_KEY as `0x${string}` } : undefined,
+            settlement:
+              schema.PAYMENT_RPC_URL && schema.PAYMENT_SETTLEMENT_KEY
+                ? { rpcUrl: schema.PAYMENT_RPC_URL, key: schema.PAYMENT_SETTLEMENT_KEY as `0x${string}` }
+                : undefined,
           }
         : undefined,
       sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
@@ -186,7 +200,10 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
             region: schema.S3_REGION,
             endpoint: schema.S3_ENDPOINT,
             forcePathStyle: schema.S3_FORCE_PATH_STYLE,
-            credentials: schema.S3_ACCESS_KEY_ID && schema.S3_SECRET_ACCESS_KEY ? { accessKeyId: schema.S3_ACCESS_KEY_ID, secretAccessKey: schema.S3_SECRET_ACCESS_KEY } : undefined,
+            credentials:
+              schema.S3_ACCESS_KEY_ID && schema.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: schema.S3_ACCESS_KEY_ID, secretAccessKey: schema.S3_SECRET_ACCESS_KEY }
+                : undefined,
           }
         : undefined,
     },

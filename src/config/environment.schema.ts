@@ -2,8 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 import { EnvironmentVariable } from './environment-variable.decorator.js';
 
-const toInteger = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value;
+const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value);
 
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -114,9 +113,13 @@ export class EnvironmentSchema {
       'or their addresses and CIDR ranges, comma-separated (safe even if the service is reachable directly). ' +
       '`true` is refused: trusting every hop lets a client choose its own address (and so its rate limits).',
   })
-  @Matches(/^(false|0|[1-9]|(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?(,(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?)*)$/, {
-    message: '$property must be false, a number of proxy hops from 1 to 9, or comma-separated proxy addresses or CIDR ranges (true is refused: it would trust every hop)',
-  })
+  @Matches(
+    /^(false|0|[1-9]|(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?(,(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]*:[0-9a-fA-F:.]*)(\/\d{1,3})?)*)$/,
+    {
+      message:
+        '$property must be false, a number of proxy hops from 1 to 9, or comma-separated proxy addresses or CIDR ranges (true is refused: it would trust every hop)',
+    },
+  )
   TRUST_PROXY = 'false';
 
   @EnvironmentVariable({ description: 'Requests per window and client address on the discovery routes, as `LIMIT/WINDOW_SECONDS`.' })
@@ -135,7 +138,9 @@ export class EnvironmentSchema {
   @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
   RATE_LIMIT_MCP = '600/60';
 
-  @EnvironmentVariable({ description: 'Sign-in attempts per window and email address, as `LIMIT/WINDOW_SECONDS` (slows password guessing against one person).' })
+  @EnvironmentVariable({
+    description: 'Sign-in attempts per window and email address, as `LIMIT/WINDOW_SECONDS` (slows password guessing against one person).',
+  })
   @Matches(RATE_LIMIT_FORMAT, { message: RATE_LIMIT_MESSAGE })
   RATE_LIMIT_SIGN_IN_EMAIL = '10/900';
 
@@ -165,7 +170,8 @@ export class EnvironmentSchema {
   JOB_LEASE_MS = 30_000;
 
   @EnvironmentVariable({
-    description: 'How often, in milliseconds, a worker dispatches again the jobs that are queued or whose lease expired (after a restart, a lost dispatch, a dead worker).',
+    description:
+      'How often, in milliseconds, a worker dispatches again the jobs that are queued or whose lease expired (after a restart, a lost dispatch, a dead worker).',
   })
   @Transform(toInteger)
   @IsInt()
@@ -215,7 +221,7 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
-      'Browser origins allowed to call `/mcp` besides the service\'s own hosts and loopback addresses, comma-separated (`*`: any). A request with another `Origin`, or whose `Host` is not one of the service\'s hosts or a loopback address, gets 403 (DNS-rebinding protection).',
+      "Browser origins allowed to call `/mcp` besides the service's own hosts and loopback addresses, comma-separated (`*`: any). A request with another `Origin`, or whose `Host` is not one of the service's hosts or a loopback address, gets 403 (DNS-rebinding protection).",
     defaultDescription: 'none',
   })
   @IsOptional()
@@ -223,7 +229,8 @@ export class EnvironmentSchema {
   MCP_ALLOWED_ORIGINS?: string;
 
   @EnvironmentVariable({
-    description: 'Most messages in one JSON-RPC batch on `POST /mcp` (protocol 2025-03-26; later versions have no batches). Each entry counts against `RATE_LIMIT_MCP`.',
+    description:
+      'Most messages in one JSON-RPC batch on `POST /mcp` (protocol 2025-03-26; later versions have no batches). Each entry counts against `RATE_LIMIT_MCP`.',
   })
   @Transform(toInteger)
   @IsInt()
@@ -236,7 +243,10 @@ export class EnvironmentSchema {
   @MinLength(1)
   DOCUMENT_STORAGE_DIR = './.data/documents';
 
-  @EnvironmentVariable({ description: 'S3 bucket for document bytes. Set: documents go to S3 (or `S3_ENDPOINT`) instead of `DOCUMENT_STORAGE_DIR`.', defaultDescription: 'unset (local disk)' })
+  @EnvironmentVariable({
+    description: 'S3 bucket for document bytes. Set: documents go to S3 (or `S3_ENDPOINT`) instead of `DOCUMENT_STORAGE_DIR`.',
+    defaultDescription: 'unset (local disk)',
+  })
   @IsOptional()
   @Matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: '$property must be an S3 bucket name' })
   S3_BUCKET?: string;
@@ -256,7 +266,11 @@ export class EnvironmentSchema {
   @IsBoolean()
   S3_FORCE_PATH_STYLE = false;
 
-  @EnvironmentVariable({ description: 'Access key id for `S3_BUCKET`; unset: the AWS SDK default chain (environment, profile, instance role).', sensitive: true, defaultDescription: 'unset' })
+  @EnvironmentVariable({
+    description: 'Access key id for `S3_BUCKET`; unset: the AWS SDK default chain (environment, profile, instance role).',
+    sensitive: true,
+    defaultDescription: 'unset',
+  })
   @IsOptional()
   @IsString()
   S3_ACCESS_KEY_ID?: string;
@@ -288,7 +302,11 @@ export class EnvironmentSchema {
   @IsString()
   USAGE_PLAN_OVERRIDES?: string;
 
-  @EnvironmentVariable({ description: 'Stripe secret key for the card rail of payment setup; unset: the setup page offers the wallet only.', sensitive: true, defaultDescription: 'unset (no card rail)' })
+  @EnvironmentVariable({
+    description: 'Stripe secret key for the card rail of payment setup; unset: the setup page offers the wallet only.',
+    sensitive: true,
+    defaultDescription: 'unset (no card rail)',
+  })
   @IsOptional()
   @Matches(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, { message: '$property must be a Stripe secret key (sk_test_..., sk_live_...)' })
   STRIPE_SECRET_KEY?: string;
@@ -298,7 +316,11 @@ export class EnvironmentSchema {
   @Matches(/^pk_(test|live)_[A-Za-z0-9]+$/, { message: '$property must be a Stripe publishable key (pk_test_..., pk_live_...)' })
   STRIPE_PUBLISHABLE_KEY?: string;
 
-  @EnvironmentVariable({ description: 'Signing secret of the Stripe webhook endpoint (`POST /billing/stripe/webhook`).', sensitive: true, defaultDescription: 'unset' })
+  @EnvironmentVariable({
+    description: 'Signing secret of the Stripe webhook endpoint (`POST /billing/stripe/webhook`).',
+    sensitive: true,
+    defaultDescription: 'unset',
+  })
   @IsOptional()
   @Matches(/^whsec_[A-Za-z0-9+/=_-]+$/, { message: '$property must be a Stripe webhook secret (whsec_...)' })
   STRIPE_WEBHOOK_SECRET?: string;
@@ -307,11 +329,14 @@ export class EnvironmentSchema {
   @IsUrl(HTTP_URL)
   STRIPE_API_URL = 'https://api.stripe.com';
 
-  @EnvironmentVariable({ description: 'Where the setup page loads Stripe.js from (its origin is allowed by the page\'s CSP; a stand-in in tests).' })
+  @EnvironmentVariable({ description: "Where the setup page loads Stripe.js from (its origin is allowed by the page's CSP; a stand-in in tests)." })
   @IsUrl(HTTP_URL)
   STRIPE_JS_URL = 'https://js.stripe.com/v3/';
 
-  @EnvironmentVariable({ description: 'Address that receives USDC on the wallet rail (the `to` of the EIP-3009 authorization); unset: no wallet rail.', defaultDescription: 'unset (no wallet rail)' })
+  @EnvironmentVariable({
+    description: 'Address that receives USDC on the wallet rail (the `to` of the EIP-3009 authorization); unset: no wallet rail.',
+    defaultDescription: 'unset (no wallet rail)',
+  })
   @IsOptional()
   @Matches(/^0x[0-9a-fA-F]{40}$/, { message: '$property must be a 0x-prefixed 20-byte address' })
   PAYMENT_WALLET_ADDRESS?: string;
@@ -327,14 +352,20 @@ export class EnvironmentSchema {
   PAYMENT_USDC_ADDRESS = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 
   @EnvironmentVariable({
-    description: 'JSON-RPC URL of that chain, for settling wallet authorizations (escrow on the first charge, refund of the unspent rest when the mandate ends); unset: authorizations are recorded and charged against but not settled.',
+    description:
+      'JSON-RPC URL of that chain, for settling wallet authorizations (escrow on the first charge, refund of the unspent rest when the mandate ends); unset: authorizations are recorded and charged against but not settled.',
     defaultDescription: 'unset (no settlement)',
   })
   @IsOptional()
   @IsUrl(HTTP_URL)
   PAYMENT_RPC_URL?: string;
 
-  @EnvironmentVariable({ description: 'Private key (0x + 64 hex) of `PAYMENT_WALLET_ADDRESS`: it submits the authorizations, pays their gas and sends the refunds. Required with `PAYMENT_RPC_URL`.', sensitive: true, defaultDescription: 'unset' })
+  @EnvironmentVariable({
+    description:
+      'Private key (0x + 64 hex) of `PAYMENT_WALLET_ADDRESS`: it submits the authorizations, pays their gas and sends the refunds. Required with `PAYMENT_RPC_URL`.',
+    sensitive: true,
+    defaultDescription: 'unset',
+  })
   @IsOptional()
   @Matches(/^0x[0-9a-fA-F]{64}$/, { message: '$property must be a 0x-prefixed 32-byte private key' })
   PAYMENT_SETTLEMENT_KEY?: string;

@@ -5,7 +5,12 @@ import { registrationPricing, resolveUsagePlan, USAGE_PLAN } from './usage-plan.
 describe('the price and quota table', () => {
   it("defaults to the spec's values", () => {
     expect(loadConfiguration({}).usagePlan).toBe(USAGE_PLAN);
-    expect(registrationPricing(USAGE_PLAN)).toEqual({ pitch_deck_precheck: '$0.50 per check', credit_memo_drafting: '$4.99 per memo', entity_compliance: '$0.60 per check', document_intelligence: '$0.06 per page' });
+    expect(registrationPricing(USAGE_PLAN)).toEqual({
+      pitch_deck_precheck: '$0.50 per check',
+      credit_memo_drafting: '$4.99 per memo',
+      entity_compliance: '$0.60 per check',
+      document_intelligence: '$0.06 per page',
+    });
   });
 
   it('applies USAGE_PLAN_OVERRIDES per key and field, keeping the rest', () => {

@@ -91,7 +91,8 @@ export function resolveUsagePlan(overrides: string | undefined): { plan: UsagePl
     }
     for (const [field, value] of Object.entries(change as Record<string, unknown>)) {
       if (!(OVERRIDABLE as readonly string[]).includes(field)) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: not one of ${OVERRIDABLE.join(', ')}`);
-      else if (!Number.isInteger(value) || (value as number) < 0) problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: must be a non-negative integer (cents or units)`);
+      else if (!Number.isInteger(value) || (value as number) < 0)
+        problems.push(`USAGE_PLAN_OVERRIDES.${key}.${field}: must be a non-negative integer (cents or units)`);
     }
     plan[key as UsageKey] = { ...plan[key as UsageKey], ...(change as Partial<UsagePlanEntry>) };
   }

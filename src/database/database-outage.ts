@@ -7,7 +7,8 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
 const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 /** PostgreSQL's own "not now" answers: connection exceptions (class 08), shutting down or starting, too many connections. */
 const UNAVAILABLE_SQLSTATES = /^(08...|57P01|57P02|57P03|53300)$/;
-const CONNECTION_MESSAGES = /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i;
 
 /**
  * Whether `error` means "PostgreSQL cannot be reached right now" rather than a fault in a query:
@@ -37,7 +38,10 @@ class DatabaseOutageLog {
     if (this.since) return;
     this.since = new Date();
     const { code, message } = error as { code?: unknown; message?: unknown };
-    this.logger.error({ code, reason: typeof message === 'string' ? message.slice(0, 200) : undefined }, 'database unavailable: requests answer 503 and tool calls a retryable error until it is back');
+    this.logger.error(
+      { code, reason: typeof message === 'string' ? message.slice(0, 200) : undefined },
+      'database unavailable: requests answer 503 and tool calls a retryable error until it is back',
+    );
   }
 
   /** A new pool connection succeeded. */

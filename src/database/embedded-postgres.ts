@@ -89,7 +89,11 @@ export class EmbeddedDatabase {
     }
 
     const instance = server(password);
-    await withTimeout(instance.start(), START_TIMEOUT_MS, `embedded PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s (port ${settings.port} in use?)`);
+    await withTimeout(
+      instance.start(),
+      START_TIMEOUT_MS,
+      `embedded PostgreSQL did not start within ${START_TIMEOUT_MS / 1000} s (port ${settings.port} in use?)`,
+    );
     await EmbeddedDatabase.ensureDatabase(settings.port, password);
     const url = embeddedDatabaseUrl(settings);
     log.info(`embedded PostgreSQL ready on 127.0.0.1:${settings.port}, data in ${dataDirectory}`);
@@ -116,7 +120,9 @@ export class EmbeddedDatabase {
     }
     const parent = await parentPid(pid);
     if (parent !== undefined && parent !== 1 && isAlive(parent)) {
-      throw new Error(`The embedded PostgreSQL in ${dataDirectory} is in use by process ${parent}; stop it or set EMBEDDED_POSTGRES_DIR and EMBEDDED_POSTGRES_PORT.`);
+      throw new Error(
+        `The embedded PostgreSQL in ${dataDirectory} is in use by process ${parent}; stop it or set EMBEDDED_POSTGRES_DIR and EMBEDDED_POSTGRES_PORT.`,
+      );
     }
     log.warn(`embedded PostgreSQL: shutting down server ${pid} left running by a previous run`);
     process.kill(pid, 'SIGINT');
@@ -193,7 +199,6 @@ async function withTimeout<T>(promise: Promise<T>, ms: number, message: string):
     clearTimeout(timer);
   }
 }
-
 
 /** Where the service keeps what the `postgres` user must reach when the checkout is private. */
 const SHARED_ROOT = '/var/lib/underwriting-agent-service';

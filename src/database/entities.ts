@@ -17,4 +17,18 @@ import { Workspace } from '../workspaces/workspace.entity.js';
  * service, the jest runs (TypeScript sources) and the TypeORM CLI load exactly the same set.
  * Each domain module adds its entities here when it lands.
  */
-export const ENTITIES: (new () => object)[] = [Account, User, WebSession, OAuthClient, AuthorizationCode, TokenFamily, RefreshToken, SigningKey, Workspace, WorkspaceOutput, Document, DocumentPage, UploadForm];
+export const ENTITIES: (new () => object)[] = [
+  Account,
+  User,
+  WebSession,
+  OAuthClient,
+  AuthorizationCode,
+  TokenFamily,
+  RefreshToken,
+  SigningKey,
+  Workspace,
+  WorkspaceOutput,
+  Document,
+  DocumentPage,
+  UploadForm,
+];

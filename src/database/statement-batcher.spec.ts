@@ -17,7 +17,8 @@ function recordingStatement({ answer = (key: number): number | Error => key * 10
   const run = (keys: readonly number[]) => {
     batches.push([...keys]);
     return new Promise<(number | Error)[]>((resolve, reject) => {
-      const respond = () => (keys.length > 1 && keys.some((key) => answer(key) instanceof Error) ? reject(new Error('the batch failed')) : resolve(keys.map(answer)));
+      const respond = () =>
+        keys.length > 1 && keys.some((key) => answer(key) instanceof Error) ? reject(new Error('the batch failed')) : resolve(keys.map(answer));
       if (held) pending.push(respond);
       else setImmediate(respond);
     });

@@ -38,7 +38,11 @@ export class DiscoveryController {
   @Header('Cache-Control', CACHE)
   @ApiOperation({ summary: 'Agent instructions (llms.txt convention)' })
   @ApiProduces('text/plain')
-  @ApiOkResponse({ description: 'When to use the service, MCP and OpenAPI addresses, docs and the machine trial', headers: RATE_LIMIT_RESPONSE_HEADERS, schema: { type: 'string' } })
+  @ApiOkResponse({
+    description: 'When to use the service, MCP and OpenAPI addresses, docs and the machine trial',
+    headers: RATE_LIMIT_RESPONSE_HEADERS,
+    schema: { type: 'string' },
+  })
   llmsTxt(): string {
     return this.discovery.llmsTxt;
   }

@@ -64,7 +64,10 @@ export async function buildOpenApiDocument(app: NestFastifyApplication): Promise
       },
       SECURITY_SCHEMES.humanClient,
     )
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from the token endpoint.' }, SECURITY_SCHEMES.bearerJwt);
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'An access token from the token endpoint.' },
+      SECURITY_SCHEMES.bearerJwt,
+    );
   if (config.agentsUrl !== config.baseUrl) builder.addServer(config.agentsUrl, 'Agents host (OAuth, MCP)');
 
   // Tool input and output classes become components: the same classes give tools/list its schemas.
@@ -89,7 +92,8 @@ const API_VERSION_PARAMETER: ParameterObject = {
 const OPTIONAL_HEADERS: Record<string, Pick<ParameterObject, 'description' | 'example'>> = {
   'mcp-protocol-version': { description: 'The MCP protocol version negotiated at initialize.', example: '2025-06-18' },
   'idempotency-key': {
-    description: 'Makes a tools/call safe to retry: a key this account already used answers the first result again, without running or being metered twice. 1-255 visible ASCII characters.',
+    description:
+      'Makes a tools/call safe to retry: a key this account already used answers the first result again, without running or being metered twice. 1-255 visible ASCII characters.',
     example: 'nightly-2026-11-24-acme',
   },
 };
@@ -98,10 +102,18 @@ const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 /** Working JSON-RPC bodies for Swagger UI's "Try it out" on POST /mcp. */
 const JSON_RPC_EXAMPLES = {
   'tools/list': { summary: 'List the tools', value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
-  'tools/call': { summary: 'Call a tool', value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } } } },
+  'tools/call': {
+    summary: 'Call a tool',
+    value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } } },
+  },
   initialize: {
     summary: 'Initialize (optional: the server is stateless)',
-    value: { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'swagger-ui', version: '1.0.0' } } },
+    value: {
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'swagger-ui', version: '1.0.0' } },
+    },
   },
 };
 

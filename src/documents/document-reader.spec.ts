@@ -15,7 +15,11 @@ async function refusal(bytes: Buffer, fileName: string, mimeType?: string): Prom
 describe('readDocument', () => {
   it('reads a PDF page by page', async () => {
     const read = await readDocument(await pdfBytes(3), { fileName: 'deck.pdf' });
-    expect(read).toEqual({ mimeType: 'application/pdf', pageCount: 3, pages: ['Page 1: revenue grew 40% year on year', 'Page 2: revenue grew 40% year on year', 'Page 3: revenue grew 40% year on year'] });
+    expect(read).toEqual({
+      mimeType: 'application/pdf',
+      pageCount: 3,
+      pages: ['Page 1: revenue grew 40% year on year', 'Page 2: revenue grew 40% year on year', 'Page 3: revenue grew 40% year on year'],
+    });
   });
 
   it('sniffs the type from the bytes, not the name or the declared type', async () => {
@@ -32,8 +36,21 @@ describe('readDocument', () => {
   });
 
   it('reads an XLSX sheet by sheet', async () => {
-    const read = await readDocument(await xlsxBytes({ Income: [['Year', 'Revenue'], [2025, 1200000]], Balance: [['Cash', 300000]] }), { fileName: 'financials.xlsx' });
-    expect(read).toEqual({ mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', pageCount: 2, pages: ['# Income\nYear\tRevenue\n2025\t1200000', '# Balance\nCash\t300000'] });
+    const read = await readDocument(
+      await xlsxBytes({
+        Income: [
+          ['Year', 'Revenue'],
+          [2025, 1200000],
+        ],
+        Balance: [['Cash', 300000]],
+      }),
+      { fileName: 'financials.xlsx' },
+    );
+    expect(read).toEqual({
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      pageCount: 2,
+      pages: ['# Income\nYear\tRevenue\n2025\t1200000', '# Balance\nCash\t300000'],
+    });
   });
 
   it('reads CSV when the name or the declared type says so, and plain text otherwise', async () => {
@@ -47,8 +64,21 @@ describe('readDocument', () => {
     ['an empty file', Buffer.alloc(0), 'x.pdf', 'x.pdf: the file is empty.'],
     ['a corrupt PDF', Buffer.from('%PDF-1.7\n1 0 obj garbage'), 'broken.pdf', 'broken.pdf: the PDF is corrupt or truncated and cannot be read.'],
     ['an encrypted PDF', encryptedPdf(), 'locked.pdf', 'locked.pdf: the PDF is encrypted; send it without a password.'],
-    ['a PNG image', Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2214bc70000000049454e44ae426082', 'hex'), 'logo.pdf', 'logo.pdf: image/png files are not supported; send PDF, DOCX, XLSX, CSV or plain text.'],
-    ['binary bytes', Buffer.from([0x01, 0x00, 0xff, 0xfe, 0x10]), 'blob.bin', 'blob.bin: the file is neither PDF, DOCX, XLSX nor UTF-8 text; send PDF, DOCX, XLSX, CSV or plain text.'],
+    [
+      'a PNG image',
+      Buffer.from(
+        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201e2214bc70000000049454e44ae426082',
+        'hex',
+      ),
+      'logo.pdf',
+      'logo.pdf: image/png files are not supported; send PDF, DOCX, XLSX, CSV or plain text.',
+    ],
+    [
+      'binary bytes',
+      Buffer.from([0x01, 0x00, 0xff, 0xfe, 0x10]),
+      'blob.bin',
+      'blob.bin: the file is neither PDF, DOCX, XLSX nor UTF-8 text; send PDF, DOCX, XLSX, CSV or plain text.',
+    ],
   ])('refuses %s, saying why', async (_case, bytes, fileName, message) => {
     expect(await refusal(bytes, fileName)).toBe(message);
   });

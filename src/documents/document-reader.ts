@@ -90,7 +90,14 @@ async function readXlsx(bytes: Buffer, fileName: string): Promise<ReadDocument> 
   }
   const pages = workbook.worksheets.map((sheet) => {
     const rows: string[] = [`# ${sheet.name}`];
-    sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((cell) => cellText(cell)).join('\t')));
+    sheet.eachRow((row) =>
+      rows.push(
+        (row.values as unknown[])
+          .slice(1)
+          .map((cell) => cellText(cell))
+          .join('\t'),
+      ),
+    );
     return rows.join('\n');
   });
   if (pages.length === 0) throw unreadable(fileName, 'the workbook has no sheets.');

@@ -72,7 +72,10 @@ export async function installDocumentUploadRoutes(app: NestFastifyApplication): 
       const file = await readMultipart(() => request.file());
       if (!file || file.fieldname !== 'file') throw new InvalidInputException('The multipart body needs a field named "file".');
       const bytes = await readMultipart(() => file.toBuffer());
-      return documents.completeUpload(token(request), bytes, { fileName: file.filename ? partFileName(file.filename) : queryFileName(request), mimeType: file.mimetype });
+      return documents.completeUpload(token(request), bytes, {
+        fileName: file.filename ? partFileName(file.filename) : queryFileName(request),
+        mimeType: file.mimetype,
+      });
     });
 
     // The hosted upload page posts here: one file per request from its script, every chosen file
@@ -98,12 +101,21 @@ export async function installDocumentUploadRoutes(app: NestFastifyApplication): 
       }
       if (results.length === 0) throw new InvalidInputException('Choose at least one file.');
       if (wantsHtml(request)) {
-        const lines = results.map((result) => ({ fileName: result.fileName, outcome: result.document ? `${result.document.status}, ${result.document.pageCount} pages` : `refused: ${result.error}` }));
-        return reply.status(200).header('content-type', 'text/html; charset=utf-8').send(uploadResultsPage(lines, `${UPLOAD_FORM_PATH_PREFIX}${token(request)}`));
+        const lines = results.map((result) => ({
+          fileName: result.fileName,
+          outcome: result.document ? `${result.document.status}, ${result.document.pageCount} pages` : `refused: ${result.error}`,
+        }));
+        return reply
+          .status(200)
+          .header('content-type', 'text/html; charset=utf-8')
+          .send(uploadResultsPage(lines, `${UPLOAD_FORM_PATH_PREFIX}${token(request)}`));
       }
       const refused = results.find((result) => result.error);
       if (refused && results.length === 1) throw new InvalidInputException(refused.error!);
-      return { documents: results.flatMap((result) => (result.document ? [result.document] : [])), refused: results.flatMap((result) => (result.error ? [{ fileName: result.fileName, reason: result.error }] : [])) };
+      return {
+        documents: results.flatMap((result) => (result.document ? [result.document] : [])),
+        refused: results.flatMap((result) => (result.error ? [{ fileName: result.fileName, reason: result.error }] : [])),
+      };
     });
   });
 }

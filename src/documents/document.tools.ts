@@ -21,6 +21,8 @@ export class DocumentTools {
   })
   submit(input: SubmitDocumentsInput, context: ToolContext): Promise<DocumentResult> {
     const description = { fileName: input.fileName, mimeType: input.mimeType, documentType: input.documentType, workspaceId: input.workspaceId };
-    return input.content === undefined ? this.documents.createPending(context.accountId, description) : this.documents.submitContent(context.accountId, input.content, description);
+    return input.content === undefined
+      ? this.documents.createPending(context.accountId, description)
+      : this.documents.submitContent(context.accountId, input.content, description);
   }
 }

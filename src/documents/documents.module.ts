@@ -21,9 +21,23 @@ import { UploadFormsService } from './upload-forms.service.js';
  * text, and the `document-processing` job that describes each page of a READY document.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Document, DocumentPage, UploadForm]), JobsModule.registerQueue({ name: DOCUMENT_PROCESSING_QUEUE }), DocumentStorageModule, WorkspacesModule],
+  imports: [
+    TypeOrmModule.forFeature([Document, DocumentPage, UploadForm]),
+    JobsModule.registerQueue({ name: DOCUMENT_PROCESSING_QUEUE }),
+    DocumentStorageModule,
+    WorkspacesModule,
+  ],
   controllers: [UploadFormController],
-  providers: [DocumentsService, DocumentsRepository, DocumentProcessingService, DocumentProcessingProcessor, DocumentTools, DocumentPageCounter, UploadFormsService, UploadFormTools],
+  providers: [
+    DocumentsService,
+    DocumentsRepository,
+    DocumentProcessingService,
+    DocumentProcessingProcessor,
+    DocumentTools,
+    DocumentPageCounter,
+    UploadFormsService,
+    UploadFormTools,
+  ],
   exports: [DocumentsService, UploadFormsService],
 })
 export class DocumentsModule {}

@@ -39,7 +39,11 @@ export class DocumentsRepository {
         .createQueryBuilder()
         .update(Document)
         .set({ ...ready, uploadTokenHash: null })
-        .where('id = :id AND upload_token_hash = :uploadTokenHash AND status = :pending AND upload_expires_at > now()', { id, uploadTokenHash, pending: 'PENDING_UPLOAD' })
+        .where('id = :id AND upload_token_hash = :uploadTokenHash AND status = :pending AND upload_expires_at > now()', {
+          id,
+          uploadTokenHash,
+          pending: 'PENDING_UPLOAD',
+        })
         .execute();
       if (claimed.affected !== 1) return false;
       await insertPages(manager, id, pages);
@@ -58,13 +62,18 @@ export class DocumentsRepository {
 
   /** processing; false if the document is gone or already processed (a late duplicate run). */
   async startProcessing(id: string): Promise<boolean> {
-    const updated = await this.documents.update({ id, processingStatus: In(['queued', 'processing']) }, { processingStatus: 'processing', processingFailure: null });
+    const updated = await this.documents.update(
+      { id, processingStatus: In(['queued', 'processing']) },
+      { processingStatus: 'processing', processingFailure: null },
+    );
     return updated.affected === 1;
   }
 
   /** The pages not yet described, in order: a retried job picks up where the last attempt stopped. */
   async undescribedPages(documentId: string): Promise<Pick<DocumentPage, 'pageNumber' | 'text'>[]> {
-    return this.dataSource.getRepository(DocumentPage).find({ select: { pageNumber: true, text: true }, where: { documentId, kind: IsNull() }, order: { pageNumber: 'ASC' } });
+    return this.dataSource
+      .getRepository(DocumentPage)
+      .find({ select: { pageNumber: true, text: true }, where: { documentId, kind: IsNull() }, order: { pageNumber: 'ASC' } });
   }
 
   /** Records a page's description once: a second run leaves the first one's. */
@@ -83,5 +92,8 @@ export class DocumentsRepository {
 
 async function insertPages(manager: EntityManager, documentId: string, pages: string[]): Promise<void> {
   // PostgreSQL text cannot hold NUL characters, which PDF text extraction can yield.
-  await manager.insert(DocumentPage, pages.map((text, index) => ({ documentId, pageNumber: index + 1, text: text.replaceAll('\u0000', '') })));
+  await manager.insert(
+    DocumentPage,
+    pages.map((text, index) => ({ documentId, pageNumber: index + 1, text: text.replaceAll('\u0000', '') })),
+  );
 }

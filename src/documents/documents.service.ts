@@ -53,9 +53,24 @@ export class DocumentsService {
   async submitBytes(accountId: string, bytes: Buffer, description: DocumentDescription & { fileName: string }): Promise<DocumentResult> {
     const documentId = randomUUID();
     const stored = await this.storeBytes(bytes, description, documentId, async (ready, pages, also) => {
-      await this.documents.insertReady({ id: documentId, accountId, workspaceId: description.workspaceId ?? null, documentType: description.documentType ?? null, declaredMimeType: description.mimeType ?? null, ...ready }, pages, also);
+      await this.documents.insertReady(
+        {
+          id: documentId,
+          accountId,
+          workspaceId: description.workspaceId ?? null,
+          documentType: description.documentType ?? null,
+          declaredMimeType: description.mimeType ?? null,
+          ...ready,
+        },
+        pages,
+        also,
+      );
     });
-    return { ...stored, ...(description.workspaceId && { workspaceId: description.workspaceId }), ...(description.documentType && { documentType: description.documentType }) };
+    return {
+      ...stored,
+      ...(description.workspaceId && { workspaceId: description.workspaceId }),
+      ...(description.documentType && { documentType: description.documentType }),
+    };
   }
 
   /** No content: a PENDING_UPLOAD document and the single-use URL that takes its bytes. */
@@ -84,10 +99,19 @@ export class DocumentsService {
     if (pending.workspaceId) await this.workspaces.assertOwned(pending.accountId, pending.workspaceId);
     const fileName = declared.fileName ?? pending.fileName;
     if (!fileName) throw new InvalidInputException('Name the file: send it as multipart/form-data, or add ?fileName= to the upload URL.');
-    const stored = await this.storeBytes(bytes, { fileName, mimeType: declared.mimeType ?? pending.declaredMimeType ?? undefined }, pending.id, async (ready, pages, also) => {
-      if (!(await this.documents.completeUpload(pending.id, tokenHash, ready, pages, also))) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
-    });
-    const completed = { ...stored, ...(pending.workspaceId && { workspaceId: pending.workspaceId }), ...(pending.documentType && { documentType: pending.documentType }) };
+    const stored = await this.storeBytes(
+      bytes,
+      { fileName, mimeType: declared.mimeType ?? pending.declaredMimeType ?? undefined },
+      pending.id,
+      async (ready, pages, also) => {
+        if (!(await this.documents.completeUpload(pending.id, tokenHash, ready, pages, also))) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
+      },
+    );
+    const completed = {
+      ...stored,
+      ...(pending.workspaceId && { workspaceId: pending.workspaceId }),
+      ...(pending.documentType && { documentType: pending.documentType }),
+    };
     if (pending.workspaceId) await this.workspaces.storeOutput(pending.workspaceId, DOCUMENTS_TASK_TYPE, 'submit_documents', completed);
     return completed;
   }
@@ -110,7 +134,8 @@ export class DocumentsService {
     documentId: string,
     record: (ready: Partial<Document>, pages: string[], also: AlsoWithin) => Promise<void>,
   ): Promise<DocumentResult> {
-    if (bytes.length > this.config.documents.maxBytes) throw new AppException({ status: 413, detail: `${declared.fileName}: the file is larger than ${this.config.documents.maxBytes} bytes.` });
+    if (bytes.length > this.config.documents.maxBytes)
+      throw new AppException({ status: 413, detail: `${declared.fileName}: the file is larger than ${this.config.documents.maxBytes} bytes.` });
     const read = await readDocument(bytes, declared);
     const storageKey = `${documentId}/${randomToken(9)}`;
     const ready: Partial<Document> = {
@@ -135,7 +160,9 @@ export class DocumentsService {
       throw error;
     }
     // The document is stored: a failed dispatch (Redis unreachable) is left to the workers' sweep.
-    await this.processing.dispatch({ id: job!.id, attempts: 0 }).catch((error: unknown) => this.logger.warn({ err: error }, `document ${documentId}: processing job not dispatched; the sweep dispatches it`));
+    await this.processing
+      .dispatch({ id: job!.id, attempts: 0 })
+      .catch((error: unknown) => this.logger.warn({ err: error }, `document ${documentId}: processing job not dispatched; the sweep dispatches it`));
     return result({ id: documentId, ...ready } as Document);
   }
 }

@@ -22,11 +22,25 @@ export class UploadFormController {
     try {
       const { form, workspaceName } = await this.forms.resolve(token);
       const nonce = randomToken(16);
-      const view = { endpoint: `${this.urls.uploadForms}/${token}/files`, expiresAt: form.expiresAt, workspaceName, documentType: form.documentType ?? undefined, nonce };
+      const view = {
+        endpoint: `${this.urls.uploadForms}/${token}/files`,
+        expiresAt: form.expiresAt,
+        workspaceName,
+        documentType: form.documentType ?? undefined,
+        nonce,
+      };
       sendPage(reply, 200, uploadFormPage(view), { scriptNonce: nonce, formTargets: [new URL(this.urls.uploadForms).origin] });
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
-      sendPage(reply, 404, renderPage({ title: 'Link expired', body: html`<h1>This upload link expired</h1><p role="alert">${error.detail}</p>` }));
+      sendPage(
+        reply,
+        404,
+        renderPage({
+          title: 'Link expired',
+          body: html`<h1>This upload link expired</h1>
+            <p role="alert">${error.detail}</p>`,
+        }),
+      );
     }
   }
 }

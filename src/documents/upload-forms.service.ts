@@ -28,7 +28,13 @@ export class UploadFormsService {
   async create(accountId: string, options: { workspaceId?: string; documentType?: string }): Promise<UploadFormLink> {
     const token = randomToken();
     const expiresAt = new Date(Date.now() + this.config.documents.uploadTtlSeconds * 1000);
-    await this.forms.insert({ tokenHash: sha256(token), accountId, workspaceId: options.workspaceId ?? null, documentType: options.documentType ?? null, expiresAt });
+    await this.forms.insert({
+      tokenHash: sha256(token),
+      accountId,
+      workspaceId: options.workspaceId ?? null,
+      documentType: options.documentType ?? null,
+      expiresAt,
+    });
     return {
       formUrl: `${this.urls.uploadForms}/${token}`,
       uploadEndpoint: `${this.urls.uploadForms}/${token}/files`,

@@ -23,7 +23,10 @@ export class FirmsRepository {
 
   /** The account's kind and firm; undefined if there is no such account. */
   async membership(accountId: string): Promise<Membership | undefined> {
-    const [row] = await this.sql.query<{ kind: Membership['kind']; firm_id: string | null }>('SELECT kind, firm_id FROM account_memberships WHERE account_id = $1', [accountId]);
+    const [row] = await this.sql.query<{ kind: Membership['kind']; firm_id: string | null }>(
+      'SELECT kind, firm_id FROM account_memberships WHERE account_id = $1',
+      [accountId],
+    );
     return row && { kind: row.kind, firmId: row.firm_id };
   }
 
@@ -42,7 +45,11 @@ export class FirmsRepository {
     return this.dataSource.transaction(async (manager) => {
       const [membership] = (await manager.query('SELECT firm_id FROM firm_members WHERE account_id = $1 FOR UPDATE', [creatorId])) as unknown[];
       if (membership) throw new AlreadyInAFirm();
-      const [firm] = (await manager.query('INSERT INTO firms (name, invite_code_hash, created_by) VALUES ($1, $2, $3) RETURNING id', [name, inviteCodeHash, creatorId])) as { id: string }[];
+      const [firm] = (await manager.query('INSERT INTO firms (name, invite_code_hash, created_by) VALUES ($1, $2, $3) RETURNING id', [
+        name,
+        inviteCodeHash,
+        creatorId,
+      ])) as { id: string }[];
       await manager.query('INSERT INTO firm_members (account_id, firm_id) VALUES ($1, $2)', [creatorId, firm.id]);
       return firm.id;
     });
@@ -58,7 +65,10 @@ export class FirmsRepository {
   }
 
   async describe(firmId: string): Promise<{ firmId: string; firmName: string; members: number }> {
-    const [firm] = await this.sql.query<{ id: string; name: string; members: number }>('SELECT f.id, f.name, (SELECT count(*)::int FROM firm_members m WHERE m.firm_id = f.id) AS members FROM firms f WHERE f.id = $1', [firmId]);
+    const [firm] = await this.sql.query<{ id: string; name: string; members: number }>(
+      'SELECT f.id, f.name, (SELECT count(*)::int FROM firm_members m WHERE m.firm_id = f.id) AS members FROM firms f WHERE f.id = $1',
+      [firmId],
+    );
     return { firmId: firm.id, firmName: firm.name, members: firm.members };
   }
 }

@@ -33,7 +33,8 @@ export class FirmsService {
   async create(accountId: string, firmName: string): Promise<FirmResult> {
     const inviteCode = `firm_${randomToken(16)}`;
     const firmId = await this.firms.createFirm(accountId, firmName.trim(), sha256(inviteCode)).catch((error: unknown) => {
-      if (error instanceof AlreadyInAFirm) throw new InvalidInputException('This account already belongs to a firm: leave it first (link_to_firm with leave: true).');
+      if (error instanceof AlreadyInAFirm)
+        throw new InvalidInputException('This account already belongs to a firm: leave it first (link_to_firm with leave: true).');
       throw error;
     });
     return { ...(await this.firms.describe(firmId)), role: 'creator', inviteCode };
@@ -43,7 +44,8 @@ export class FirmsService {
     const firmId = await this.firms.firmByInviteCodeHash(sha256(inviteCode));
     if (!firmId) throw new ResourceNotFoundException('No firm has this invite code.');
     const current = await this.firms.firmOf(accountId);
-    if (current && current !== firmId) throw new InvalidInputException('This account already belongs to another firm: leave it first (link_to_firm with leave: true).');
+    if (current && current !== firmId)
+      throw new InvalidInputException('This account already belongs to another firm: leave it first (link_to_firm with leave: true).');
     await this.firms.addMember(accountId, firmId);
     if ((await this.firms.firmOf(accountId)) !== firmId) throw new InvalidInputException('This account joined another firm meanwhile.');
     return { ...(await this.firms.describe(firmId)), role: 'member' };

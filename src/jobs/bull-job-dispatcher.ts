@@ -35,7 +35,9 @@ export class BullJobDispatcher implements JobDispatcher {
 
   consume(run: (jobId: string) => Promise<void>, concurrency: number): void {
     // The promise settles when processing stops; it rejects when the clients are dropped at close.
-    this.queue.process(concurrency, (job) => run(job.data.jobId)).catch((error: Error) => this.closing || this.logger.warn(`job processing stopped: ${error.message}`));
+    this.queue
+      .process(concurrency, (job) => run(job.data.jobId))
+      .catch((error: Error) => this.closing || this.logger.warn(`job processing stopped: ${error.message}`));
   }
 
   /**
@@ -47,7 +49,10 @@ export class BullJobDispatcher implements JobDispatcher {
   async close(): Promise<void> {
     this.closing = true;
     if (this.redisDown) return this.dropClients();
-    const closed = this.queue.close().then(() => true, () => true);
+    const closed = this.queue.close().then(
+      () => true,
+      () => true,
+    );
     if (!(await Promise.race([closed, sleep(this.closeTimeoutMs, false, { ref: false })]))) this.dropClients();
   }
 

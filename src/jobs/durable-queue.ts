@@ -132,7 +132,8 @@ export class DurableQueue<T extends object = object> {
   }
 
   private insert(executor: SqlExecutor | undefined, args: [T, AddJobOptions?] | [string, T, AddJobOptions?]): Promise<{ id: string; created: boolean }> {
-    const [name, data, options = {}] = typeof args[0] === 'string' && args.length >= 2 ? (args as [string, T, AddJobOptions?]) : [DEFAULT_JOB_NAME, ...(args as [T, AddJobOptions?])];
+    const [name, data, options = {}] =
+      typeof args[0] === 'string' && args.length >= 2 ? (args as [string, T, AddJobOptions?]) : [DEFAULT_JOB_NAME, ...(args as [T, AddJobOptions?])];
     const job = { queue: this.name, name, idempotencyKey: options.idempotencyKey, payload: data, maxAttempts: options.attempts ?? this.attempts };
     return this.jobs.insert(job, executor);
   }
@@ -148,12 +149,15 @@ export class DurableQueue<T extends object = object> {
     }
     if (!row) return; // another worker has it, it is finished, or it is not due yet
     const job = toJob(row);
-    const renewal = setInterval(() => {
-      this.jobs.renewLease(jobId, this.worker.owner, this.worker.leaseMs).then(
-        (held) => held || this.logger.warn(`job ${jobId}: lease lost to another worker; this run's result will not count`),
-        (error: unknown) => this.logger.warn({ err: error }, `job ${jobId}: could not renew the lease`),
-      );
-    }, Math.max(10, Math.floor(this.worker.leaseMs / 3)));
+    const renewal = setInterval(
+      () => {
+        this.jobs.renewLease(jobId, this.worker.owner, this.worker.leaseMs).then(
+          (held) => held || this.logger.warn(`job ${jobId}: lease lost to another worker; this run's result will not count`),
+          (error: unknown) => this.logger.warn({ err: error }, `job ${jobId}: could not renew the lease`),
+        );
+      },
+      Math.max(10, Math.floor(this.worker.leaseMs / 3)),
+    );
     renewal.unref();
     let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
     try {
@@ -193,5 +197,13 @@ export class DurableQueue<T extends object = object> {
 }
 
 function toJob(row: JobRow): DurableJob {
-  return { id: row.id, queue: row.queue, name: row.name, data: row.payload, attemptsMade: row.attempts - 1, maxAttempts: row.maxAttempts, idempotencyKey: row.idempotencyKey };
+  return {
+    id: row.id,
+    queue: row.queue,
+    name: row.name,
+    data: row.payload,
+    attemptsMade: row.attempts - 1,
+    maxAttempts: row.maxAttempts,
+    idempotencyKey: row.idempotencyKey,
+  };
 }

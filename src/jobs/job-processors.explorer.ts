@@ -37,7 +37,8 @@ export class JobProcessorsExplorer implements OnModuleInit {
     for (const wrapper of this.discovery.getProviders()) {
       const type = this.processorClass(wrapper);
       if (!type) continue;
-      if (!wrapper.isDependencyTreeStatic()) throw new Error(`${type.name}: a job processor must be a singleton provider (request-scoped processors are not supported)`);
+      if (!wrapper.isDependencyTreeStatic())
+        throw new Error(`${type.name}: a job processor must be a singleton provider (request-scoped processors are not supported)`);
       const { name } = this.reflector.get<{ name?: string }>(BULL_METADATA.processor, type);
       const queue = this.queueNamed(name, type.name);
       const instance = wrapper.instance as Record<string, (...args: unknown[]) => unknown>;
@@ -47,8 +48,11 @@ export class JobProcessorsExplorer implements OnModuleInit {
         const listener = this.reflector.get<{ eventName: string; name?: string } | undefined>(BULL_METADATA.listener, method);
         if (process) queue.process(process.name, process.concurrency ?? 1, (job: DurableJob) => Promise.resolve(method.call(instance, job)));
         if (listener) {
-          if (!SUPPORTED_EVENTS.has(listener.eventName)) throw new Error(`${type.name}.${key}: durable queues emit 'completed' and 'failed' only, not '${listener.eventName}'`);
-          queue.on(listener.eventName as 'completed' | 'failed', (job, ...rest) => (!listener.name || listener.name === job.name ? method.call(instance, job, ...rest) : undefined));
+          if (!SUPPORTED_EVENTS.has(listener.eventName))
+            throw new Error(`${type.name}.${key}: durable queues emit 'completed' and 'failed' only, not '${listener.eventName}'`);
+          queue.on(listener.eventName as 'completed' | 'failed', (job, ...rest) =>
+            !listener.name || listener.name === job.name ? method.call(instance, job, ...rest) : undefined,
+          );
         }
       }
       this.logger.log(`${type.name} runs jobs of queue ${queue.name}`);
@@ -65,7 +69,9 @@ export class JobProcessorsExplorer implements OnModuleInit {
     try {
       return this.moduleRef.get<DurableQueue>(getQueueToken(name), { strict: false });
     } catch {
-      throw new Error(`${processor} is a @Processor(${name ? `'${name}'` : ''}) but no queue of that name is registered: import JobsModule.registerQueue({ name: '${name ?? 'default'}' }) in its module`);
+      throw new Error(
+        `${processor} is a @Processor(${name ? `'${name}'` : ''}) but no queue of that name is registered: import JobsModule.registerQueue({ name: '${name ?? 'default'}' }) in its module`,
+      );
     }
   }
 }

@@ -21,7 +21,11 @@ import { JobsRepository } from './jobs.repository.js';
 export class JobsModule {
   /** Provides each named durable queue under @nestjs/bull's `getQueueToken(name)`, for `@InjectQueue(name)`. */
   static registerQueue(...queues: DurableQueueOptions[]): DynamicModule {
-    const providers = queues.map((options) => ({ provide: getQueueToken(options.name), inject: [JobQueues], useFactory: (jobQueues: JobQueues) => jobQueues.queue(options) }));
+    const providers = queues.map((options) => ({
+      provide: getQueueToken(options.name),
+      inject: [JobQueues],
+      useFactory: (jobQueues: JobQueues) => jobQueues.queue(options),
+    }));
     return { module: JobQueuesRegistration, providers, exports: providers };
   }
 }

@@ -38,14 +38,19 @@ export class JobsRepository {
   constructor(private readonly sql: Sql) {}
 
   /** A new queued job, or the existing one with the same idempotency key (`created` false). */
-  async insert(job: { queue: string; name: string; idempotencyKey?: string; payload: unknown; maxAttempts: number }, executor: SqlExecutor = this.sql): Promise<{ id: string; created: boolean }> {
+  async insert(
+    job: { queue: string; name: string; idempotencyKey?: string; payload: unknown; maxAttempts: number },
+    executor: SqlExecutor = this.sql,
+  ): Promise<{ id: string; created: boolean }> {
     const [inserted] = (await executor.query(
       `INSERT INTO jobs (queue, name, idempotency_key, payload, max_attempts) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (queue, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`,
       [job.queue, job.name, job.idempotencyKey ?? null, JSON.stringify(job.payload), job.maxAttempts],
     )) as { id: string }[];
     if (inserted) return { id: inserted.id, created: true };
-    const [existing] = (await executor.query('SELECT id FROM jobs WHERE queue = $1 AND idempotency_key = $2', [job.queue, job.idempotencyKey])) as { id: string }[];
+    const [existing] = (await executor.query('SELECT id FROM jobs WHERE queue = $1 AND idempotency_key = $2', [job.queue, job.idempotencyKey])) as {
+      id: string;
+    }[];
     return { id: existing.id, created: false };
   }
 

@@ -8,7 +8,13 @@ const policy = (env: Record<string, string> = {}) =>
 describe('the /mcp Host and Origin policy', () => {
   it('accepts the service hosts and loopback hosts on any port, nothing else', () => {
     const { hostAllowed } = policy();
-    expect(['agents.underwriting.example', 'underwriting.example', 'localhost:3000', '127.0.0.1:41234', '[::1]:8080'].map(hostAllowed)).toEqual([true, true, true, true, true]);
+    expect(['agents.underwriting.example', 'underwriting.example', 'localhost:3000', '127.0.0.1:41234', '[::1]:8080'].map(hostAllowed)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(['evil.example', 'agents.underwriting.example.evil.example', undefined].map(hostAllowed)).toEqual([false, false, false]);
   });
 

@@ -93,7 +93,14 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
   async exchange(body: unknown, request: McpRequest): Promise<McpExchange> {
     if (Array.isArray(body)) {
       if (request.protocolVersion && VERSIONS_WITHOUT_BATCHES.has(request.protocolVersion)) {
-        return { status: 200, body: errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: protocol version ${request.protocolVersion} has no JSON-RPC batches; send one message per request.`) };
+        return {
+          status: 200,
+          body: errorResponse(
+            null,
+            ErrorCode.InvalidRequest,
+            `Invalid Request: protocol version ${request.protocolVersion} has no JSON-RPC batches; send one message per request.`,
+          ),
+        };
       }
       if (body.length === 0) return { status: 200, body: errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch.') };
       const settled = await Promise.allSettled(body.map((message) => this.one(message, request.context)));
@@ -127,7 +134,8 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
 
   private async answer(message: unknown, context: ToolContext): Promise<JSONRPCResponse | undefined> {
     const parsed = JSONRPCMessageSchema.safeParse(message);
-    if (!parsed.success) return errorResponse(idOf(message), ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.');
+    if (!parsed.success)
+      return errorResponse(idOf(message), ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.');
     if (isJSONRPCRequest(parsed.data)) {
       const schema = PARAMS_CHECKED.get(parsed.data.method);
       const checked = schema?.safeParse(parsed.data);
@@ -135,7 +143,8 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
         const problems = checked.error!.issues.map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`).join('; ');
         return errorResponse(parsed.data.id, ErrorCode.InvalidParams, `Invalid params for ${parsed.data.method}: ${problems}`);
       }
-      if (parsed.data.method === 'tools/call') return { jsonrpc: '2.0', id: parsed.data.id, result: await this.callTool(parsed.data.params as CallToolRequest['params'], context) };
+      if (parsed.data.method === 'tools/call')
+        return { jsonrpc: '2.0', id: parsed.data.id, result: await this.callTool(parsed.data.params as CallToolRequest['params'], context) };
       return this.transport.request(parsed.data);
     }
     if (isJSONRPCNotification(parsed.data)) this.transport.notify(parsed.data);

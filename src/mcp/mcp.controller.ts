@@ -31,7 +31,7 @@ export class McpController {
     description:
       'initialize, notifications/initialized (202), ping, tools/list, tools/call. Stateless: no Mcp-Session-Id. Answers application/json. ' +
       'JSON-RPC errors (HTTP 200): -32700 parse error, -32600 invalid request, -32601 unknown method, -32602 unknown tool or malformed params, -32603 internal. ' +
-      'A tool that fails for a reason about the caller\'s data returns a result with isError: true and {error: {code, message}, hint}.',
+      "A tool that fails for a reason about the caller's data returns a result with isError: true and {error: {code, message}, hint}.",
   })
   @ApiExtraModels(JsonRpcRequestSchema, JsonRpcResponseSchema)
   @ApiBody({ schema: { oneOf: [{ $ref: getSchemaPath(JsonRpcRequestSchema) }, { type: 'array', items: { $ref: getSchemaPath(JsonRpcRequestSchema) } }] } })
@@ -70,7 +70,11 @@ export class McpController {
   private async countBatch(entries: number, request: FastifyRequest, reply: FastifyReply): Promise<object | undefined> {
     const max = this.config.mcpMaxBatchSize;
     if (entries > max) {
-      return { jsonrpc: '2.0', id: null, error: { code: -32600, message: `Invalid Request: a batch of ${entries} messages; at most ${max} are accepted in one request (MCP_MAX_BATCH_SIZE).` } };
+      return {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: `Invalid Request: a batch of ${entries} messages; at most ${max} are accepted in one request (MCP_MAX_BATCH_SIZE).` },
+      };
     }
     if (entries <= 1) return undefined;
     const decision = await this.rateLimiter.consume('mcp', request.principal!.accountId, entries - 1);

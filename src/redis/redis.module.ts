@@ -61,10 +61,7 @@ class SharedStateLifecycle implements OnApplicationShutdown {
 
 @Global()
 @Module({
-  providers: [
-    { provide: SHARED_STATE, inject: [AppConfig], useFactory: connectSharedState },
-    SharedStateLifecycle,
-  ],
+  providers: [{ provide: SHARED_STATE, inject: [AppConfig], useFactory: connectSharedState }, SharedStateLifecycle],
   exports: [SHARED_STATE],
 })
 export class RedisModule {}

@@ -21,7 +21,8 @@ function render(value: unknown): string {
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === undefined || value === null || value === false) return '';
   // An object would print as "[object Object]": a template bug, not something to show a person.
-  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol') throw new TypeError('html`` takes text, numbers, SafeHtml or arrays of them');
+  if (typeof value === 'object' || typeof value === 'function' || typeof value === 'symbol')
+    throw new TypeError('html`` takes text, numbers, SafeHtml or arrays of them');
   return escapeHtml(String(value as string | number | boolean | bigint));
 }
 
@@ -52,22 +53,34 @@ export interface Page {
  */
 export function renderPage({ title, body, script, inlineStyles }: Page): string {
   return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${title} · ${SERVICE_NAME}</title>
-${inlineStyles ? html`<style>${new SafeHtml(STYLESHEET)}</style>` : html`<link rel="stylesheet" href="${STYLESHEET_PATH}">`}
-</head>
-<body>
-<header class="site-header"><span class="brand">${MARK}<span>${SERVICE_NAME}</span></span></header>
-<main>
-${body}
-</main>
-${script ? html`<script nonce="${script.nonce}">${new SafeHtml(script.source)}</script>` : ''}
-</body>
-</html>`.value;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <title>${title} · ${SERVICE_NAME}</title>
+        ${
+          inlineStyles
+            ? html`<style>
+                ${new SafeHtml(STYLESHEET)}
+              </style>`
+            : html`<link rel="stylesheet" href="${STYLESHEET_PATH}" />`
+        }
+      </head>
+      <body>
+        <header class="site-header">
+          <span class="brand">${MARK}<span>${SERVICE_NAME}</span></span>
+        </header>
+        <main>${body}</main>
+        ${
+          script
+            ? html`<script nonce="${script.nonce}">
+                ${new SafeHtml(script.source)};
+              </script>`
+            : ''
+        }
+      </body>
+    </html>`.value;
 }
 
 export interface PageOptions {
@@ -115,10 +128,16 @@ export interface FormField {
 export function formField({ name, label, type, autocomplete, value, hint, error }: FormField): SafeHtml {
   const note = error ? { id: `${name}-error`, className: 'error', text: error } : hint ? { id: `${name}-hint`, className: 'hint', text: hint } : undefined;
   return html`<label for="${name}">${label}</label>
-<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required${type === 'email' && value ? html` value="${value}"` : ''}${error ? html` aria-invalid="true"` : ''}${note ? html` aria-describedby="${note.id}"` : ''}>
-${note ? html`<p class="${note.className}" id="${note.id}">${note.text}</p>` : ''}`;
+    <input
+      id="${name}"
+      name="${name}"
+      type="${type}"
+      autocomplete="${autocomplete}"
+      required${type === 'email' && value ? html` value="${value}"` : ''}${error ? html` aria-invalid="true"` : ''}${note ? html` aria-describedby="${note.id}"` : ''}
+    />
+    ${note ? html`<p class="${note.className}" id="${note.id}">${note.text}</p>` : ''}`;
 }
 
 export function hiddenField(name: string, value: string): SafeHtml {
-  return html`<input type="hidden" name="${name}" value="${value}">`;
+  return html`<input type="hidden" name="${name}" value="${value}" />`;
 }

@@ -14,7 +14,8 @@ export class WorkspaceAccessInterceptor implements ToolCallInterceptor {
   constructor(private readonly workspaces: WorkspacesService) {}
 
   async intercept(call: ToolCall, next: () => Promise<unknown>): Promise<unknown> {
-    if (call.workspaceId !== undefined && !call.tool.workspace?.accessCheckedByTool) await this.workspaces.assertOwned(call.context.accountId, call.workspaceId);
+    if (call.workspaceId !== undefined && !call.tool.workspace?.accessCheckedByTool)
+      await this.workspaces.assertOwned(call.context.accountId, call.workspaceId);
     return next();
   }
 }

@@ -41,7 +41,10 @@ export class WorkspacesRepository {
 
   /** One indexed lookup: the hottest query of the service. */
   async isVisible(accountId: string, workspaceId: string): Promise<boolean> {
-    const rows = await this.sql.query('SELECT 1 FROM workspaces WHERE id = $1 AND account_id IN (SELECT shared_account_id FROM shared_accounts WHERE account_id = $2)', [workspaceId, accountId]);
+    const rows = await this.sql.query(
+      'SELECT 1 FROM workspaces WHERE id = $1 AND account_id IN (SELECT shared_account_id FROM shared_accounts WHERE account_id = $2)',
+      [workspaceId, accountId],
+    );
     return rows.length > 0;
   }
 
@@ -60,6 +63,11 @@ export class WorkspacesRepository {
   }
 
   async insertOutput(workspaceId: string, taskType: string, toolName: string, output: unknown): Promise<void> {
-    await this.sql.query('INSERT INTO workspace_outputs (workspace_id, task_type, tool_name, output) VALUES ($1, $2, $3, $4)', [workspaceId, taskType, toolName, JSON.stringify(output)]);
+    await this.sql.query('INSERT INTO workspace_outputs (workspace_id, task_type, tool_name, output) VALUES ($1, $2, $3, $4)', [
+      workspaceId,
+      taskType,
+      toolName,
+      JSON.stringify(output),
+    ]);
   }
 }

@@ -15,9 +15,16 @@ export class WorkspacesService {
   constructor(private readonly workspaces: WorkspacesRepository) {}
 
   async create(accountId: string, clientName: string, metadata: Record<string, unknown> = {}): Promise<DealWorkspaceResult> {
-    if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES) throw new InvalidInputException(`metadata must be at most ${METADATA_MAX_BYTES} bytes as JSON.`);
+    if (Buffer.byteLength(JSON.stringify(metadata)) > METADATA_MAX_BYTES)
+      throw new InvalidInputException(`metadata must be at most ${METADATA_MAX_BYTES} bytes as JSON.`);
     const workspace = await this.workspaces.insert({ accountId, clientName: clientName.trim(), metadata });
-    return { workspaceId: workspace.id, clientName: workspace.clientName, status: workspace.status, metadata: workspace.metadata, createdAt: workspace.createdAt.toISOString() };
+    return {
+      workspaceId: workspace.id,
+      clientName: workspace.clientName,
+      status: workspace.status,
+      metadata: workspace.metadata,
+      createdAt: workspace.createdAt.toISOString(),
+    };
   }
 
   /** The name of a workspace the account may see, or NOT_FOUND (the upload page shows it). */
@@ -37,7 +44,8 @@ export class WorkspacesService {
     const row = UUID.test(workspaceId) ? await this.workspaces.visibleWithOutputs(accountId, workspaceId) : undefined;
     if (!row) throw notFound(workspaceId);
     const outputs: DealWorkspaceWithOutputsResult['outputs'] = {};
-    for (const entry of row.outputs) (outputs[entry.taskType] ??= []).push({ toolName: entry.toolName, storedAt: new Date(entry.storedAt).toISOString(), output: entry.output });
+    for (const entry of row.outputs)
+      (outputs[entry.taskType] ??= []).push({ toolName: entry.toolName, storedAt: new Date(entry.storedAt).toISOString(), output: entry.output });
     return { workspaceId: row.id, clientName: row.client_name, status: row.status, metadata: row.metadata, createdAt: row.created_at.toISOString(), outputs };
   }
 

@@ -20,7 +20,10 @@ describe('billing statements (medium)', () => {
 
   beforeAll(async () => {
     clock.set('2026-11-15T12:00:00Z');
-    medium = await startMediumModule([PeriodicTasksModule, FirmsModule], { clock, providers: [BillingStatementsService, BillingStatementsRepository, MeteringService, UsageLedgerRepository] });
+    medium = await startMediumModule([PeriodicTasksModule, FirmsModule], {
+      clock,
+      providers: [BillingStatementsService, BillingStatementsRepository, MeteringService, UsageLedgerRepository],
+    });
     statements = medium.get(BillingStatementsService);
     metering = medium.get(MeteringService);
     dataSource = medium.get(DataSource);
@@ -37,7 +40,14 @@ describe('billing statements (medium)', () => {
 
     const usage = await statements.usage(member);
     expect(usage).toMatchObject({ accountId: member, firmId, kind: 'human', period: '2026-11', mandate: null, recent: [] });
-    expect(usage.balances.find((balance) => balance.usageKey === 'credit_memo_drafting')).toEqual({ usageKey: 'credit_memo_drafting', unit: 'call', granted: 3, used: 1, remaining: 2, priceCents: 499 });
+    expect(usage.balances.find((balance) => balance.usageKey === 'credit_memo_drafting')).toEqual({
+      usageKey: 'credit_memo_drafting',
+      unit: 'call',
+      granted: 3,
+      used: 1,
+      remaining: 2,
+      priceCents: 499,
+    });
     expect((await statements.usage(creator)).recent.map(({ callId, entry }) => ({ callId, entry }))).toEqual([
       { callId: reservation.callId, entry: 'commit' },
       { callId: reservation.callId, entry: 'reserve' },
@@ -47,14 +57,32 @@ describe('billing statements (medium)', () => {
   it("shows a wallet mandate's spend over its whole authorization", async () => {
     const accountId = await insertAccount(dataSource, 'human');
     const mandateId = await insertMandate(dataSource, accountId, accountId, { rail: 'crypto', budgetCents: 2000, validFrom: new Date('2026-10-01T00:00:00Z') });
-    await dataSource.query(`INSERT INTO mandate_spend (mandate_id, period, budget_cents, spent_cents) VALUES ($1, 'authorization', 2000, 350), ($1, '2026-11', 2000, 999)`, [mandateId]);
-    expect((await statements.usage(accountId)).mandate).toEqual({ mandateId, rail: 'crypto', status: 'active', budgetCents: 2000, spentCents: 350, validUntil: '2027-10-01T00:00:00.000Z', failure: null });
+    await dataSource.query(
+      `INSERT INTO mandate_spend (mandate_id, period, budget_cents, spent_cents) VALUES ($1, 'authorization', 2000, 350), ($1, '2026-11', 2000, 999)`,
+      [mandateId],
+    );
+    expect((await statements.usage(accountId)).mandate).toEqual({
+      mandateId,
+      rail: 'crypto',
+      status: 'active',
+      budgetCents: 2000,
+      spentCents: 350,
+      validUntil: '2027-10-01T00:00:00.000Z',
+      failure: null,
+    });
   });
 
-  it("groups committed charges per mandate and month, closes past months with their card payment, and counts nothing else", async () => {
+  it('groups committed charges per mandate and month, closes past months with their card payment, and counts nothing else', async () => {
     const accountId = await insertAccount(dataSource, 'human');
     const mandateId = await insertMandate(dataSource, accountId, accountId, { rail: 'fiat', budgetCents: 5000, validFrom: new Date('2026-09-01T00:00:00Z') });
-    const entry = (entry: string, funding: string, period: string, amountCents: number) => [entry, accountId, period, funding, amountCents, funding === 'charged' ? mandateId : null];
+    const entry = (entry: string, funding: string, period: string, amountCents: number) => [
+      entry,
+      accountId,
+      period,
+      funding,
+      amountCents,
+      funding === 'charged' ? mandateId : null,
+    ];
     for (const row of [
       entry('commit', 'charged', '2026-10', 50),
       entry('commit', 'charged', '2026-10', 499),
@@ -67,7 +95,10 @@ describe('billing statements (medium)', () => {
         row,
       );
     }
-    await dataSource.query(`INSERT INTO invoice_payments (mandate_id, period, amount_cents, status, stripe_payment_intent_id, attempts) VALUES ($1, '2026-10', 549, 'paid', 'pi_medium', 1)`, [mandateId]);
+    await dataSource.query(
+      `INSERT INTO invoice_payments (mandate_id, period, amount_cents, status, stripe_payment_intent_id, attempts) VALUES ($1, '2026-10', 549, 'paid', 'pi_medium', 1)`,
+      [mandateId],
+    );
 
     expect(await statements.invoices(accountId)).toEqual([
       { mandateId, rail: 'fiat', period: '2026-11', status: 'open', charges: 1, amountCents: 150, budgetCents: 5000, payment: null },

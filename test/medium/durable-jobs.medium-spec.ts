@@ -29,7 +29,8 @@ class TestProcessor {
   async run(job: DurableJob<{ behaviour: Behaviour }>): Promise<void> {
     runs.push({ jobId: job.id, owner: this.queues.owner, attempt: job.attemptsMade + 1 });
     if (job.data.behaviour === 'slow') await sleep(20);
-    if (job.data.behaviour === 'fail' || (job.data.behaviour === 'fail-once' && job.attemptsMade === 0)) throw new Error(`provider down on attempt ${job.attemptsMade + 1}`);
+    if (job.data.behaviour === 'fail' || (job.data.behaviour === 'fail-once' && job.attemptsMade === 0))
+      throw new Error(`provider down on attempt ${job.attemptsMade + 1}`);
   }
 
   @OnQueueFailed()
@@ -60,14 +61,26 @@ async function until<T>(probe: () => Promise<T | undefined | false>, what: strin
 /** A worker in a process of its own (test/support/hanging-worker.mjs) whose handler never returns, to be killed. */
 function spawnHangingWorker(env: Record<string, string>): { claimed(jobId: string): Promise<void>; kill(): Promise<void> } {
   const child = spawn(process.execPath, [fileURLToPath(new URL('../support/hanging-worker.mjs', import.meta.url))], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS, DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR, HANGING_QUEUE: QUEUE, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+      DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR,
+      HANGING_QUEUE: QUEUE,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
-    claimed: (jobId) => until(async () => output.includes(`claimed ${jobId}`) || (child.exitCode !== null && Promise.reject(new Error(`the worker exited: ${output}`))), `the killable worker to claim ${jobId}`).then(() => undefined),
+    claimed: (jobId) =>
+      until(
+        async () => output.includes(`claimed ${jobId}`) || (child.exitCode !== null && Promise.reject(new Error(`the worker exited: ${output}`))),
+        `the killable worker to claim ${jobId}`,
+      ).then(() => undefined),
     kill: async () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
@@ -88,17 +101,28 @@ describe.each([
   const redisKeyPrefix = `test-jobs-${randomUUID()}`;
 
   /** The settings of every process of the suite: same database, same Redis prefix (the replicas share the queues), short leases. */
-  const env = (overrides: Record<string, string> = {}) => ({ REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisKeyPrefix, JOB_LEASE_MS: '1000', JOB_SWEEP_INTERVAL_MS: '100', SHUTDOWN_GRACE_MS: '2000', ...overrides });
+  const env = (overrides: Record<string, string> = {}) => ({
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: redisKeyPrefix,
+    JOB_LEASE_MS: '1000',
+    JOB_SWEEP_INTERVAL_MS: '100',
+    SHUTDOWN_GRACE_MS: '2000',
+    ...overrides,
+  });
 
   /** A process of the service over the suite's database. */
   async function start(role: 'all' | 'web' = 'all', overrides: Record<string, string> = {}): Promise<MediumModule> {
-    const module = await startMediumModule([RedisModule, PeriodicTasksModule, JobsModule, TestJobsModule], { database, env: env({ ROLE: role, ...overrides }) });
+    const module = await startMediumModule([RedisModule, PeriodicTasksModule, JobsModule, TestJobsModule], {
+      database,
+      env: env({ ROLE: role, ...overrides }),
+    });
     started.push(module);
     return module;
   }
   const queueOf = (module: MediumModule) => module.get(Producer).queue;
   const rowOf = (module: MediumModule, id: string) => module.get(JobsRepository).find(id) as Promise<JobRow>;
-  const finished = (module: MediumModule, id: string) => until(async () => ((await rowOf(module, id))?.status.match(/done|failed/) ? rowOf(module, id) : undefined), `job ${id} to finish`);
+  const finished = (module: MediumModule, id: string) =>
+    until(async () => ((await rowOf(module, id))?.status.match(/done|failed/) ? rowOf(module, id) : undefined), `job ${id} to finish`);
 
   beforeAll(async () => {
     database = await cloneMigratedDatabase();
@@ -137,7 +161,9 @@ describe.each([
     expect(await finished(worker, broken.id)).toMatchObject({ status: 'failed', attempts: 3, failureReason: 'provider down on attempt 3' });
     expect(runs.filter((run) => run.jobId === broken.id).map((run) => run.attempt)).toEqual([1, 2, 3]);
     await until(async () => failedForGood.some((failure) => failure.jobId === broken.id), 'the failed listener');
-    expect(failedForGood.filter((failure) => failure.jobId === flaky.id || failure.jobId === broken.id)).toEqual([{ jobId: broken.id, attemptsMade: 3, message: 'provider down on attempt 3' }]);
+    expect(failedForGood.filter((failure) => failure.jobId === flaky.id || failure.jobId === broken.id)).toEqual([
+      { jobId: broken.id, attemptsMade: 3, message: 'provider down on attempt 3' },
+    ]);
   });
 
   it('takes over a job whose worker was killed mid-job once its lease expires, and completes it', async () => {
@@ -161,7 +187,11 @@ describe.each([
     const jobs = worker.get(JobsRepository);
     const { id } = await jobs.insert({ queue: QUEUE, name: 'process', payload: { behaviour: 'succeed' }, maxAttempts: 1 });
     await jobs.claim(id, 'dead-host:1:0', 100);
-    expect(await finished(worker, id)).toMatchObject({ status: 'failed', attempts: 1, failureReason: 'its worker stopped (lease expired) on attempt 1 of 1: dead-host:1:0' });
+    expect(await finished(worker, id)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      failureReason: 'its worker stopped (lease expired) on attempt 1 of 1: dead-host:1:0',
+    });
     expect(runs.some((run) => run.jobId === id)).toBe(false);
     await until(async () => failedForGood.some((failure) => failure.jobId === id), 'the failed listener');
   });

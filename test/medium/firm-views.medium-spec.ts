@@ -10,9 +10,12 @@ describe('firm views (medium)', () => {
   let firms: FirmsService;
   let dataSource: DataSource;
 
-  const membership = async (accountId: string) => (await dataSource.query('SELECT kind, firm_id FROM account_memberships WHERE account_id = $1', [accountId])) as { kind: string; firm_id: string | null }[];
+  const membership = async (accountId: string) =>
+    (await dataSource.query('SELECT kind, firm_id FROM account_memberships WHERE account_id = $1', [accountId])) as { kind: string; firm_id: string | null }[];
   const sharedWith = async (accountId: string) =>
-    ((await dataSource.query('SELECT shared_account_id FROM shared_accounts WHERE account_id = $1', [accountId])) as { shared_account_id: string }[]).map((row) => row.shared_account_id).sort();
+    ((await dataSource.query('SELECT shared_account_id FROM shared_accounts WHERE account_id = $1', [accountId])) as { shared_account_id: string }[])
+      .map((row) => row.shared_account_id)
+      .sort();
 
   beforeAll(async () => {
     medium = await startMediumModule([FirmsModule]);
@@ -22,7 +25,12 @@ describe('firm views (medium)', () => {
   afterAll(() => medium?.close());
 
   it("gives each account its kind and firm, and shares with the firm's members only while it is one", async () => {
-    const [creator, member, machine, outsider] = await Promise.all([insertAccount(dataSource, 'human'), insertAccount(dataSource, 'human'), insertAccount(dataSource, 'machine'), insertAccount(dataSource, 'human')]);
+    const [creator, member, machine, outsider] = await Promise.all([
+      insertAccount(dataSource, 'human'),
+      insertAccount(dataSource, 'human'),
+      insertAccount(dataSource, 'machine'),
+      insertAccount(dataSource, 'human'),
+    ]);
     const { firmId, inviteCode } = await firms.create(creator, 'View Capital');
     await firms.join(member, inviteCode!);
     await firms.join(machine, inviteCode!);

@@ -37,19 +37,28 @@ describe('free reservations (medium)', () => {
     for (const { reason } of refused) expect(reason).toBeInstanceOf(PaymentRequiredException);
   });
 
-  it('gives a released reservation\'s units back to the next call', async () => {
+  it("gives a released reservation's units back to the next call", async () => {
     const accountId = await machineAccount();
     const first = await metering.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'pitch_deck_precheck' });
-    await expect(metering.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'pitch_deck_precheck' })).rejects.toBeInstanceOf(PaymentRequiredException);
+    await expect(metering.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'pitch_deck_precheck' })).rejects.toBeInstanceOf(
+      PaymentRequiredException,
+    );
     expect(await metering.release(first)).toBe(true);
-    await expect(metering.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'pitch_deck_precheck' })).resolves.toMatchObject({ funding: 'free', ownerId: accountId, period: 'trial' });
+    await expect(metering.reserve({ accountId, usageKey: 'pitch_deck_precheck', units: 1, toolName: 'pitch_deck_precheck' })).resolves.toMatchObject({
+      funding: 'free',
+      ownerId: accountId,
+      period: 'trial',
+    });
   });
 
   it('writes one commit entry per committed call', async () => {
     const accountId = await machineAccount();
     const reservation = await metering.reserve({ accountId, usageKey: 'quantitative_analysis', units: 1, toolName: 'quantitative_analysis_agent' });
     await metering.commit(reservation);
-    const entries = (await dataSource.query(`SELECT entry, units FROM usage_ledger WHERE call_id = $1 ORDER BY id`, [reservation.callId])) as { entry: string; units: number }[];
+    const entries = (await dataSource.query(`SELECT entry, units FROM usage_ledger WHERE call_id = $1 ORDER BY id`, [reservation.callId])) as {
+      entry: string;
+      units: number;
+    }[];
     expect(entries.map(({ entry }) => entry)).toEqual(['reserve', 'commit']);
   });
 });

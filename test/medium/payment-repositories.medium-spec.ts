@@ -28,12 +28,29 @@ describe('payments repositories (medium)', () => {
   async function accountWithSession(): Promise<{ accountId: string; sessionId: string }> {
     const [{ id: accountId }] = await sql.query<{ id: string }>(`INSERT INTO accounts (kind, display_name) VALUES ('machine', 'medium test') RETURNING id`);
     const pageTokenHash = randomUUID();
-    await sessions.create({ sessionTokenHash: randomUUID(), pageTokenHash, accountId, rail: 'fiat', budgetCents: 1000, expiresAt: new Date(now.getTime() + 600_000), createdAt: now });
+    await sessions.create({
+      sessionTokenHash: randomUUID(),
+      pageTokenHash,
+      accountId,
+      rail: 'fiat',
+      budgetCents: 1000,
+      expiresAt: new Date(now.getTime() + 600_000),
+      createdAt: now,
+    });
     return { accountId, sessionId: (await sessions.byPageToken(pageTokenHash))!.id };
   }
 
   const activate = (accountId: string, sessionId: string) =>
-    mandates.activate({ sessionId, accountId, ownerId: accountId, rail: 'fiat', budgetCents: 1000, validFrom: now, validUntil: new Date('2027-12-02T08:00:00Z'), authorization: { customer: 'cus_1', paymentMethod: 'pm_1' } });
+    mandates.activate({
+      sessionId,
+      accountId,
+      ownerId: accountId,
+      rail: 'fiat',
+      budgetCents: 1000,
+      validFrom: now,
+      validUntil: new Date('2027-12-02T08:00:00Z'),
+      authorization: { customer: 'cus_1', paymentMethod: 'pm_1' },
+    });
 
   it('activates a session once: a second completion writes nothing and answers false', async () => {
     const { accountId, sessionId } = await accountWithSession();
@@ -42,13 +59,24 @@ describe('payments repositories (medium)', () => {
     expect(await sql.query('SELECT status FROM payment_mandates WHERE account_id = $1', [accountId])).toEqual([{ status: 'active' }]);
   });
 
-  it('ends the owner\'s earlier active mandate when a newer one is activated', async () => {
+  it("ends the owner's earlier active mandate when a newer one is activated", async () => {
     const { accountId, sessionId } = await accountWithSession();
     await activate(accountId, sessionId);
     const pageTokenHash = randomUUID();
-    await sessions.create({ sessionTokenHash: randomUUID(), pageTokenHash, accountId, rail: 'fiat', budgetCents: 1000, expiresAt: new Date(now.getTime() + 600_000), createdAt: now });
+    await sessions.create({
+      sessionTokenHash: randomUUID(),
+      pageTokenHash,
+      accountId,
+      rail: 'fiat',
+      budgetCents: 1000,
+      expiresAt: new Date(now.getTime() + 600_000),
+      createdAt: now,
+    });
     await activate(accountId, (await sessions.byPageToken(pageTokenHash))!.id);
-    expect(await sql.query('SELECT status FROM payment_mandates WHERE account_id = $1 ORDER BY status', [accountId])).toEqual([{ status: 'active' }, { status: 'revoked' }]);
+    expect(await sql.query('SELECT status FROM payment_mandates WHERE account_id = $1 ORDER BY status', [accountId])).toEqual([
+      { status: 'active' },
+      { status: 'revoked' },
+    ]);
   });
 
   describe('invoice claims', () => {
@@ -86,7 +114,9 @@ describe('payments repositories (medium)', () => {
       expect(retry.attempts).toBe(2);
       await invoices.releaseClaim(retry);
       expect(await row(mandateId)).toEqual({ status: 'failed', attempts: 1 });
-      expect((await invoices.claimDueRetries(new Date('2026-12-03T09:00:00Z'))).filter((invoice) => invoice.mandate_id === mandateId)).toEqual([expect.objectContaining({ attempts: 2 })]);
+      expect((await invoices.claimDueRetries(new Date('2026-12-03T09:00:00Z'))).filter((invoice) => invoice.mandate_id === mandateId)).toEqual([
+        expect.objectContaining({ attempts: 2 }),
+      ]);
     });
   });
 });

@@ -21,10 +21,16 @@ describe('usage ledger (medium)', () => {
     await dataSource.transaction((manager) => metering.seedMachineTrial(id, manager));
     return id;
   }
-  const entries = async (callId: string) => ((await dataSource.query('SELECT entry FROM usage_ledger WHERE call_id = $1 ORDER BY id', [callId])) as { entry: string }[]).map(({ entry }) => entry);
+  const entries = async (callId: string) =>
+    ((await dataSource.query('SELECT entry FROM usage_ledger WHERE call_id = $1 ORDER BY id', [callId])) as { entry: string }[]).map(({ entry }) => entry);
   const trialUsed = async (accountId: string) =>
-    ((await dataSource.query(`SELECT used FROM quota_balances WHERE owner_id = $1 AND usage_key = 'pitch_deck_precheck' AND period = 'trial'`, [accountId])) as { used: number }[])[0].used;
-  const spent = async (mandateId: string) => ((await dataSource.query('SELECT spent_cents FROM mandate_spend WHERE mandate_id = $1', [mandateId])) as { spent_cents: number }[])[0]?.spent_cents;
+    (
+      (await dataSource.query(`SELECT used FROM quota_balances WHERE owner_id = $1 AND usage_key = 'pitch_deck_precheck' AND period = 'trial'`, [
+        accountId,
+      ])) as { used: number }[]
+    )[0].used;
+  const spent = async (mandateId: string) =>
+    ((await dataSource.query('SELECT spent_cents FROM mandate_spend WHERE mandate_id = $1', [mandateId])) as { spent_cents: number }[])[0]?.spent_cents;
 
   beforeAll(async () => {
     clock.set('2026-11-15T12:00:00Z');
@@ -54,7 +60,11 @@ describe('usage ledger (medium)', () => {
 
   it('releases, once, only the reservations left unsettled for 30 minutes', async () => {
     const [orphanAccount, committedAccount, recentAccount] = await Promise.all([machineAccount(), machineAccount(), machineAccount()]);
-    const [orphan, committed, recent] = await Promise.all([metering.reserve(precheck(orphanAccount)), metering.reserve(precheck(committedAccount)), metering.reserve(precheck(recentAccount))]);
+    const [orphan, committed, recent] = await Promise.all([
+      metering.reserve(precheck(orphanAccount)),
+      metering.reserve(precheck(committedAccount)),
+      metering.reserve(precheck(recentAccount)),
+    ]);
     await metering.commit(committed);
     await dataSource.query(`UPDATE usage_ledger SET created_at = now() - interval '31 minutes' WHERE call_id = ANY($1)`, [[orphan.callId, committed.callId]]);
     await metering.releaseStale();

@@ -1,6 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { decodeFunctionData, encodeFunctionResult, getAddress, keccak256, parseAbi, parseTransaction, recoverTransactionAddress, recoverTypedDataAddress, toHex, type Hex } from 'viem';
+import {
+  decodeFunctionData,
+  encodeFunctionResult,
+  getAddress,
+  keccak256,
+  parseAbi,
+  parseTransaction,
+  recoverTransactionAddress,
+  recoverTypedDataAddress,
+  toHex,
+  type Hex,
+} from 'viem';
 
 /** USDC's EIP-3009 and ERC-20 functions, from their published signatures. */
 const USDC_ABI = parseAbi([
@@ -79,7 +90,16 @@ export class FakeChain {
       case 'eth_blockNumber':
         return ok(toHex(block));
       case 'eth_getBlockByNumber':
-        return ok({ number: toHex(block), hash: keccak256(toHex(block)), parentHash: keccak256(toHex(block - 1n)), timestamp: toHex(Math.floor(this.now().getTime() / 1000)), baseFeePerGas: '0x3b9aca00', gasLimit: '0x1c9c380', gasUsed: '0x0', transactions: [] });
+        return ok({
+          number: toHex(block),
+          hash: keccak256(toHex(block)),
+          parentHash: keccak256(toHex(block - 1n)),
+          timestamp: toHex(Math.floor(this.now().getTime() / 1000)),
+          baseFeePerGas: '0x3b9aca00',
+          gasLimit: '0x1c9c380',
+          gasUsed: '0x0',
+          transactions: [],
+        });
       case 'eth_maxPriorityFeePerGas':
         return ok('0x5f5e100');
       case 'eth_gasPrice':
@@ -92,7 +112,8 @@ export class FakeChain {
         const { to, data } = call.params[0] as { to: Hex; data: Hex };
         if (getAddress(to) !== getAddress(this.usdc)) return ok('0x');
         const { functionName, args } = decodeFunctionData({ abi: USDC_ABI, data });
-        if (functionName === 'authorizationState') return ok(encodeFunctionResult({ abi: USDC_ABI, functionName, result: this.usedAuthorizations.has(`${getAddress(args[0])}:${args[1]}`) }));
+        if (functionName === 'authorizationState')
+          return ok(encodeFunctionResult({ abi: USDC_ABI, functionName, result: this.usedAuthorizations.has(`${getAddress(args[0])}:${args[1]}`) }));
         if (functionName === 'balanceOf') return ok(encodeFunctionResult({ abi: USDC_ABI, functionName, result: this.balanceOf(args[0]) }));
         return error('execution reverted', 3);
       }
@@ -131,7 +152,9 @@ export class FakeChain {
     }
     if (this.seen.has(hash)) throw new Error('already known');
     const transaction = parseTransaction(raw);
-    const from = getAddress(await recoverTransactionAddress({ serializedTransaction: raw as Parameters<typeof recoverTransactionAddress>[0]['serializedTransaction'] }));
+    const from = getAddress(
+      await recoverTransactionAddress({ serializedTransaction: raw as Parameters<typeof recoverTransactionAddress>[0]['serializedTransaction'] }),
+    );
     if (transaction.chainId !== this.chainId) throw new Error('invalid chain id for signer');
     const expectedNonce = this.nonces.get(from) ?? 0;
     if (transaction.nonce !== expectedNonce) throw new Error(transaction.nonce! < expectedNonce ? 'nonce too low' : 'nonce too high');

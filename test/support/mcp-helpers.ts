@@ -11,7 +11,11 @@ export interface MachineRegistration {
 
 /** Registers a machine client (a machine account of its own, with its trial). */
 export async function registerMachine(baseUrl: string, name = 'test pipeline'): Promise<MachineRegistration> {
-  const registration = await fetch(`${baseUrl}/oauth/m2m/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: name }) });
+  const registration = await fetch(`${baseUrl}/oauth/m2m/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: name }),
+  });
   if (registration.status !== 200) throw new Error(`machine registration answered ${registration.status}: ${await registration.text()}`);
   return (await registration.json()) as MachineRegistration;
 }
@@ -20,7 +24,10 @@ export async function registerMachine(baseUrl: string, name = 'test pipeline'): 
 export async function clientCredentialsToken(baseUrl: string, registration: Pick<MachineRegistration, 'client_id' | 'client_secret'>): Promise<string> {
   const token = await fetch(`${baseUrl}/oauth/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}` },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}`,
+    },
     body: 'grant_type=client_credentials',
   });
   return ((await token.json()) as { access_token: string }).access_token;
@@ -32,7 +39,10 @@ export async function machineToken(baseUrl: string, name = 'test pipeline'): Pro
 }
 
 /** A machine account of its own with its id (from `GET /account`) and its registration. */
-export async function machineAccount(baseUrl: string, name = 'test pipeline'): Promise<{ token: string; accountId: string; registration: MachineRegistration }> {
+export async function machineAccount(
+  baseUrl: string,
+  name = 'test pipeline',
+): Promise<{ token: string; accountId: string; registration: MachineRegistration }> {
   const registration = await registerMachine(baseUrl, name);
   const token = await clientCredentialsToken(baseUrl, registration);
   const account = (await (await fetch(`${baseUrl}/account`, { headers: { authorization: `Bearer ${token}` } })).json()) as { accountId: string };
@@ -70,8 +80,18 @@ export function postMcp(baseUrl: string, body: unknown, headers: Record<string, 
 }
 
 /** A raw `tools/call` POST to /mcp with `token` (extra headers such as `idempotency-key`, and `_meta`, optional). */
-export function postToolCall(baseUrl: string, token: string, name: string, args: Record<string, unknown> = {}, options: { headers?: Record<string, string>; meta?: Record<string, unknown> } = {}): Promise<Response> {
-  return postMcp(baseUrl, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, ...(options.meta && { _meta: options.meta }) } }, { authorization: `Bearer ${token}`, ...options.headers });
+export function postToolCall(
+  baseUrl: string,
+  token: string,
+  name: string,
+  args: Record<string, unknown> = {},
+  options: { headers?: Record<string, string>; meta?: Record<string, unknown> } = {},
+): Promise<Response> {
+  return postMcp(
+    baseUrl,
+    { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, ...(options.meta && { _meta: options.meta }) } },
+    { authorization: `Bearer ${token}`, ...options.headers },
+  );
 }
 
 /** What a `tools/call` came to: the HTTP status unless 200, else the JSON-RPC error, the tool's error, or its structured result. */
@@ -83,10 +103,18 @@ export interface ToolOutcome<T> {
 }
 
 /** Calls a tool over raw HTTP and sorts the answer into a ToolOutcome. */
-export async function toolOutcome<T = Record<string, unknown>>(baseUrl: string, token: string, name: string, args: Record<string, unknown> = {}): Promise<ToolOutcome<T>> {
+export async function toolOutcome<T = Record<string, unknown>>(
+  baseUrl: string,
+  token: string,
+  name: string,
+  args: Record<string, unknown> = {},
+): Promise<ToolOutcome<T>> {
   const response = await postToolCall(baseUrl, token, name, args);
   if (response.status !== 200) return { status: response.status };
-  const body = (await response.json()) as { error?: { code: number; message: string }; result?: { isError?: boolean; structuredContent?: T; content: { text: string }[] } };
+  const body = (await response.json()) as {
+    error?: { code: number; message: string };
+    result?: { isError?: boolean; structuredContent?: T; content: { text: string }[] };
+  };
   if (body.error) return { status: 200, rpcError: body.error };
   if (body.result!.isError) return { status: 200, error: JSON.parse(body.result!.content[0].text).error };
   return { status: 200, result: body.result!.structuredContent };

@@ -26,7 +26,10 @@ function withDatabase(url: string, database: string): string {
  * template instead of testing against a stale schema. Built once per server.
  */
 async function migratedTemplate(admin: pg.Client): Promise<string> {
-  const name = `uw_template_${createHash('sha256').update(MIGRATIONS.map((migration) => migration.name).join(',')).digest('hex').slice(0, 12)}`;
+  const name = `uw_template_${createHash('sha256')
+    .update(MIGRATIONS.map((migration) => migration.name).join(','))
+    .digest('hex')
+    .slice(0, 12)}`;
   await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1 AND datistemplate', [name]);
@@ -88,7 +91,12 @@ export interface MediumModule {
  */
 export async function startMediumModule(
   imports: (Type | DynamicModule)[],
-  options: { env?: Record<string, string>; clock?: Clock; providers?: Type[]; /** Shared with other modules (replicas, a restart): not dropped on close. */ database?: MediumDatabase } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    providers?: Type[];
+    /** Shared with other modules (replicas, a restart): not dropped on close. */ database?: MediumDatabase;
+  } = {},
 ): Promise<MediumModule> {
   const database = options.database ?? (await cloneMigratedDatabase());
   const config = loadConfiguration({
@@ -120,12 +128,19 @@ export async function startMediumModule(
 
 /** An account row of `kind`, as sign-up or machine registration would leave it (without their other rows). */
 export async function insertAccount(dataSource: DataSource, kind: 'human' | 'machine'): Promise<string> {
-  const [{ id }] = (await dataSource.query('INSERT INTO accounts (kind, display_name) VALUES ($1, $2) RETURNING id', [kind, `medium ${kind}`])) as { id: string }[];
+  const [{ id }] = (await dataSource.query('INSERT INTO accounts (kind, display_name) VALUES ($1, $2) RETURNING id', [kind, `medium ${kind}`])) as {
+    id: string;
+  }[];
   return id;
 }
 
 /** A payment mandate of `ownerId` (an account or a firm) on `rail`, valid from `validFrom` for a year. */
-export async function insertMandate(dataSource: DataSource, ownerId: string, accountId: string, options: { rail: 'fiat' | 'crypto'; budgetCents: number; validFrom: Date }): Promise<string> {
+export async function insertMandate(
+  dataSource: DataSource,
+  ownerId: string,
+  accountId: string,
+  options: { rail: 'fiat' | 'crypto'; budgetCents: number; validFrom: Date },
+): Promise<string> {
   const validUntil = new Date(options.validFrom.getTime() + 365 * 24 * 3600 * 1000);
   const [{ id }] = (await dataSource.query(
     `INSERT INTO payment_mandates (account_id, owner_id, rail, budget_cents, valid_from, valid_until, "authorization") VALUES ($1, $2, $3, $4, $5, $6, '{}') RETURNING id`,

@@ -61,11 +61,13 @@ for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
   // A function of its own per tool: the decorator's metadata is stored on the function.
   Object.defineProperty(MeteredTestTools.prototype, method, { value: (input: TestMeteredInput) => serve(input), writable: true, configurable: true });
   const units = USAGE_PLAN[usageKey].unit === 'page' ? { counter: DOCUMENT_PAGES, argument: 'documentId' as const } : undefined;
-  McpTool({ name: `test_metered_${usageKey}`, description: `Test tool metered under ${usageKey}.`, input: TestMeteredInput, output: TestMeteredResult, metering: { usageKey, units } })(
-    MeteredTestTools.prototype,
-    method,
-    Object.getOwnPropertyDescriptor(MeteredTestTools.prototype, method)!,
-  );
+  McpTool({
+    name: `test_metered_${usageKey}`,
+    description: `Test tool metered under ${usageKey}.`,
+    input: TestMeteredInput,
+    output: TestMeteredResult,
+    metering: { usageKey, units },
+  })(MeteredTestTools.prototype, method, Object.getOwnPropertyDescriptor(MeteredTestTools.prototype, method)!);
 }
 
 @Module({ providers: [MeteredTestTools, PerPageTestTool] })

@@ -49,7 +49,10 @@ export class BrowserlessAgent {
   ) {}
 
   async get(path: string): Promise<Response> {
-    const response = await fetch(new URL(path, this.baseUrl), { redirect: 'manual', headers: { ...this.headers, cookie: this.jar.header(), accept: 'text/html' } });
+    const response = await fetch(new URL(path, this.baseUrl), {
+      redirect: 'manual',
+      headers: { ...this.headers, cookie: this.jar.header(), accept: 'text/html' },
+    });
     this.jar.store(response);
     return response;
   }
@@ -94,13 +97,21 @@ export interface RegisteredClient {
 }
 
 export async function registerClient(baseUrl: string, metadata: Record<string, unknown>): Promise<RegisteredClient> {
-  const response = await fetch(`${baseUrl}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(metadata) });
+  const response = await fetch(`${baseUrl}/oauth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(metadata),
+  });
   if (response.status !== 201) throw new Error(`registration answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as RegisteredClient;
 }
 
 export function tokenRequest(baseUrl: string, body: Record<string, string>, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams(body) });
+  return fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(body),
+  });
 }
 
 /**
@@ -113,9 +124,22 @@ export async function humanToken(baseUrl: string, email = uniqueEmail()): Promis
   const person = new BrowserlessAgent(baseUrl);
   await person.signUp(email);
   const { verifier, challenge } = pkcePair();
-  const query = new URLSearchParams({ response_type: 'code', client_id: client.client_id, redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256', scope: 'openid email' });
+  const query = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.client_id,
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    scope: 'openid email',
+  });
   const decision = await person.submit(`/oauth/authorize?${query.toString()}`, '/oauth/authorize', { decision: 'approve' });
   const code = new URL(decision.headers.get('location')!).searchParams.get('code')!;
-  const tokens = await tokenRequest(baseUrl, { grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri, client_id: client.client_id });
+  const tokens = await tokenRequest(baseUrl, {
+    grant_type: 'authorization_code',
+    code,
+    code_verifier: verifier,
+    redirect_uri: redirectUri,
+    client_id: client.client_id,
+  });
   return { accessToken: ((await tokens.json()) as { access_token: string }).access_token, email };
 }

@@ -33,7 +33,9 @@ export async function spawnService(env: Record<string, string>): Promise<Service
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
@@ -43,7 +45,10 @@ export async function waitForOk(service: ServiceProcess, path: string, timeoutMs
   void service.exited.then(() => (exited = true));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !exited) {
-    const status = await fetch(`${service.url}${path}`).then((response) => response.status, () => 0);
+    const status = await fetch(`${service.url}${path}`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     await sleep(200);
   }

@@ -77,7 +77,7 @@ export function appForSuite(options: StartAppOptions = {}): Omit<RunningApp, 'cl
     await running?.close();
   });
   const started = (): RunningApp => {
-    if (!running) throw new Error('the suite\'s app starts in beforeAll: read it inside a hook or test');
+    if (!running) throw new Error("the suite's app starts in beforeAll: read it inside a hook or test");
     return running;
   };
   return {

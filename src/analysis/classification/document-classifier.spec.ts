@@ -4,7 +4,12 @@ import { classifyDocument, pageKind } from './document-classifier.js';
 
 describe('classifyDocument', () => {
   it('classifies a term sheet from several cues, each quoting its line', () => {
-    const result = classifyDocument('d', layoutFromText(['Summary of Principal Terms\nThis term sheet is non-binding.\nPre-Money Valuation\t$12,000,000\nLiquidation Preference\t1x non-participating']));
+    const result = classifyDocument(
+      'd',
+      layoutFromText([
+        'Summary of Principal Terms\nThis term sheet is non-binding.\nPre-Money Valuation\t$12,000,000\nLiquidation Preference\t1x non-participating',
+      ]),
+    );
     expect(result.documentType).toBe('term_sheet');
     expect(result.signals.map((signal) => signal.name)).toEqual(['term_sheet:term_sheet_title', 'term_sheet:valuation_terms', 'term_sheet:non_binding']);
     expect(result.signals[0].evidence).toEqual({ documentId: 'd', page: 1, quote: 'Summary of Principal Terms' });
@@ -17,7 +22,10 @@ describe('classifyDocument', () => {
   });
 
   it('does not call a document a legal agreement for the word "agreement" alone', () => {
-    const result = classifyDocument('d', layoutFromText(['Business Loan Application\nAmount requested: ____\nPurpose of loan: ____\nThe applicant is in agreement with the terms.']));
+    const result = classifyDocument(
+      'd',
+      layoutFromText(['Business Loan Application\nAmount requested: ____\nPurpose of loan: ____\nThe applicant is in agreement with the terms.']),
+    );
     expect(result.documentType).toBe('loan_application');
   });
 

@@ -1,4 +1,13 @@
-import { BUILTIN_ENGINE, DOCUMENT_TYPES, type ClassificationResult, type DocumentType, type PageKind, type PageLayout, type Signal, type StatementKind } from '../analysis.types.js';
+import {
+  BUILTIN_ENGINE,
+  DOCUMENT_TYPES,
+  type ClassificationResult,
+  type DocumentType,
+  type PageKind,
+  type PageLayout,
+  type Signal,
+  type StatementKind,
+} from '../analysis.types.js';
 import { parseAmount } from '../statements/amounts.js';
 import { conceptFor } from '../statements/concept-synonyms.js';
 import { statementTitle } from '../statements/statement-reader.js';
@@ -6,7 +15,8 @@ import { keepVerified } from '../verbatim.js';
 import { CUES, OTHER_BASELINE } from './document-cues.js';
 import { SCANNED_PAGE_MAX_CHARS } from '../layout/pdf-layout.js';
 
-const DATE_CELL = /^(?:\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?: \d{2,4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:, \d{4})?)$/i;
+const DATE_CELL =
+  /^(?:\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?: \d{2,4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:, \d{4})?)$/i;
 const FORM_LINE = /_{4,}|☐|☑|□|\[ ?\]|^\d{1,2}[a-z]?\s+[A-Z].*\s\d{1,2}[a-z]?$|:\s*$/;
 
 /** What one page is, from its shape: statement, slide, transaction list, form, prose, or a scan. */
@@ -17,7 +27,9 @@ export function pageKind(page: PageLayout): PageKind {
   const lines = page.lines;
   const maxFont = Math.max(...lines.map((line) => line.fontSize));
   if (page.width > page.height && lines.length <= 30) return 'slide';
-  const transactions = lines.filter((line) => DATE_CELL.test(line.cells[0]?.text ?? '') && line.cells.slice(1).some((cell) => parseAmount(cell.text) !== null)).length;
+  const transactions = lines.filter(
+    (line) => DATE_CELL.test(line.cells[0]?.text ?? '') && line.cells.slice(1).some((cell) => parseAmount(cell.text) !== null),
+  ).length;
   if (transactions >= 4) return 'transactions';
   const formLines = lines.filter((line) => FORM_LINE.test(line.text)).length;
   if (formLines >= 5 && formLines >= lines.length * 0.2) return 'form';
@@ -26,7 +38,10 @@ export function pageKind(page: PageLayout): PageKind {
 }
 
 function statementKindOf(page: PageLayout): StatementKind | null {
-  const titled = page.lines.slice(0, 8).map(statementTitle).find((kind) => kind !== null);
+  const titled = page.lines
+    .slice(0, 8)
+    .map(statementTitle)
+    .find((kind) => kind !== null);
   if (titled) return titled;
   const counts = new Map<StatementKind, number>();
   for (const line of page.lines) {
@@ -47,7 +62,8 @@ function statementKindOf(page: PageLayout): StatementKind | null {
 export function classifyDocument(documentId: string, pages: PageLayout[]): ClassificationResult {
   const kinds = pages.map((page) => ({ page: page.page, kind: pageKind(page), ocr: page.ocr, chars: page.chars }));
   const signals: Signal[] = [];
-  const add = (name: string, weight: number, page: PageLayout, quote: string) => signals.push({ name, weight, evidence: { documentId, page: page.page, quote } });
+  const add = (name: string, weight: number, page: PageLayout, quote: string) =>
+    signals.push({ name, weight, evidence: { documentId, page: page.page, quote } });
 
   for (const item of CUES) {
     for (const page of pages) {
@@ -84,9 +100,17 @@ export function classifyDocument(documentId: string, pages: PageLayout[]): Class
     scores.set(type, scores.get(type)! + signal.weight);
   }
   const total = [...scores.values()].reduce((sum, score) => sum + score, 0);
-  const ranked = [...scores].map(([documentType, score]) => ({ documentType, confidence: round(score / total) })).sort((a, b) => b.confidence - a.confidence || DOCUMENT_TYPES.indexOf(a.documentType) - DOCUMENT_TYPES.indexOf(b.documentType));
+  const ranked = [...scores]
+    .map(([documentType, score]) => ({ documentType, confidence: round(score / total) }))
+    .sort((a, b) => b.confidence - a.confidence || DOCUMENT_TYPES.indexOf(a.documentType) - DOCUMENT_TYPES.indexOf(b.documentType));
   const warnings = [...verified.warnings];
-  if (kinds.some((page) => page.kind === 'image_only')) warnings.push(`pages without a text layer were not read (no OCR in the built-in engine): ${kinds.filter((page) => page.kind === 'image_only').map((page) => page.page).join(', ')}`);
+  if (kinds.some((page) => page.kind === 'image_only'))
+    warnings.push(
+      `pages without a text layer were not read (no OCR in the built-in engine): ${kinds
+        .filter((page) => page.kind === 'image_only')
+        .map((page) => page.page)
+        .join(', ')}`,
+    );
   return {
     documentId,
     documentType: ranked[0].documentType,

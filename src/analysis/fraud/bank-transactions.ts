@@ -23,7 +23,8 @@ export interface TransactionListing {
   transactions: Transaction[];
 }
 
-const DATE = /^(\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}(?:, \d{4})?)\b/i;
+const DATE =
+  /^(\d{4}-\d{2}-\d{2}|\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*(?: \d{4})?|(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2}(?:, \d{4})?)\b/i;
 const OPENING = /\b(?:opening|beginning|previous|starting) balance\b|\bbalance brought forward\b/i;
 const CLOSING = /\b(?:closing|ending|new) balance\b/i;
 const DEBIT_HEADING = /^(?:withdrawals?|debits?|money out|paid out|payments)$/i;

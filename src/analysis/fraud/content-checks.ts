@@ -38,7 +38,9 @@ export function runningBalanceChecks(documentId: string, listing: TransactionLis
   let previous = opening?.value ?? null;
   for (const transaction of transactions) {
     if (previous !== null && Math.abs(previous + transaction.amount - transaction.balance) > CENT_TOLERANCE) {
-      breaks.push(`${transaction.date}: ${money(previous)} ${transaction.amount >= 0 ? '+' : '−'} ${money(Math.abs(transaction.amount))} = ${money(previous + transaction.amount)}, printed ${money(transaction.balance)}`);
+      breaks.push(
+        `${transaction.date}: ${money(previous)} ${transaction.amount >= 0 ? '+' : '−'} ${money(Math.abs(transaction.amount))} = ${money(previous + transaction.amount)}, printed ${money(transaction.balance)}`,
+      );
       firstBreak ??= evidence(transaction.page, transaction.line.text);
     }
     previous = transaction.balance;
@@ -59,7 +61,16 @@ export function runningBalanceChecks(documentId: string, listing: TransactionLis
   if (closing) {
     const last = transactions[transactions.length - 1].balance;
     const passed = Math.abs(last - closing.value) <= CENT_TOLERANCE;
-    checks.push(check('bank_closing_balance', 'arithmetic', 'high', passed, `closing balance ${money(closing.value)} against the last line's balance ${money(last)}`, evidence(closing.page, closing.line.text)));
+    checks.push(
+      check(
+        'bank_closing_balance',
+        'arithmetic',
+        'high',
+        passed,
+        `closing balance ${money(closing.value)} against the last line's balance ${money(last)}`,
+        evidence(closing.page, closing.line.text),
+      ),
+    );
   } else skipped.push({ id: 'bank_closing_balance', reason: 'no closing balance line found' });
   return checks;
 }
@@ -157,7 +168,15 @@ export function duplicateChecks(documentId: string, sha256: string | null, listi
   const candidates = others.filter((other) => other.documentId !== documentId);
   if (sha256) {
     const same = candidates.filter((other) => other.sha256 === sha256).map((other) => other.documentId);
-    checks.push(check('duplicate_bytes', 'duplicate', 'critical', same.length === 0, same.length ? `the same bytes (sha256 ${sha256}) were uploaded as ${same.join(', ')}` : `no other document of the account has sha256 ${sha256}`));
+    checks.push(
+      check(
+        'duplicate_bytes',
+        'duplicate',
+        'critical',
+        same.length === 0,
+        same.length ? `the same bytes (sha256 ${sha256}) were uploaded as ${same.join(', ')}` : `no other document of the account has sha256 ${sha256}`,
+      ),
+    );
   }
   if (listing.transactions.length > 0) {
     const needed = Math.min(DUPLICATE_MIN_TRANSACTIONS, listing.transactions.length);
@@ -175,7 +194,12 @@ export function duplicateChecks(documentId: string, sha256: string | null, listi
         'high',
         findings.length === 0,
         findings.length
-          ? findings.map((finding) => `${finding.shared.length} of ${listing.transactions.length} transactions (date, amount, description) also in ${finding.other.documentId}`).join('; ')
+          ? findings
+              .map(
+                (finding) =>
+                  `${finding.shared.length} of ${listing.transactions.length} transactions (date, amount, description) also in ${finding.other.documentId}`,
+              )
+              .join('; ')
           : `none of ${listing.transactions.length} transactions appears ${needed} times or more in another document of the account`,
         first ? { documentId, page: first.page, quote: first.line.text } : null,
       ),

@@ -20,7 +20,10 @@ export const SEVERITY_WEIGHTS: Record<Severity, number> = { low: 5, medium: 15, 
 export const RISK_THRESHOLDS = { medium: 20, high: 50 } as const;
 
 export function scoreOf(checks: FraudCheck[]): { fraudScore: number; riskLevel: 'low' | 'medium' | 'high' } {
-  const fraudScore = Math.min(100, checks.filter((check) => !check.passed).reduce((sum, check) => sum + SEVERITY_WEIGHTS[check.severity], 0));
+  const fraudScore = Math.min(
+    100,
+    checks.filter((check) => !check.passed).reduce((sum, check) => sum + SEVERITY_WEIGHTS[check.severity], 0),
+  );
   return { fraudScore, riskLevel: fraudScore >= RISK_THRESHOLDS.high ? 'high' : fraudScore >= RISK_THRESHOLDS.medium ? 'medium' : 'low' };
 }
 

@@ -19,7 +19,8 @@ async function bankStatementPdf(rows: [string, string, number][], opening = 1000
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   let y = 740;
   const money = (value: number) => value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const draw = (text: string, x: number, align: 'left' | 'right' = 'left') => page.drawText(text, { x: align === 'right' ? x - font.widthOfTextAtSize(text, 9) : x, y, size: 9, font });
+  const draw = (text: string, x: number, align: 'left' | 'right' = 'left') =>
+    page.drawText(text, { x: align === 'right' ? x - font.widthOfTextAtSize(text, 9) : x, y, size: 9, font });
   draw('Business Checking Account Statement', 50);
   y -= 14;
   draw(`Opening balance ${money(opening)}`, 50);
@@ -68,11 +69,17 @@ describe('readPdfStructure', () => {
       '4 0 obj << /Type /Metadata /Subtype /XML /Length 10 >> stream',
       '<x:xmpmeta><rdf:Description pdf:Producer="Sejda 1.2" xmp:CreateDate="2024-01-01T00:00:00Z"/></x:xmpmeta>',
       'endstream endobj',
-      '2 0 obj << /Producer <FEFF00530061> /CreationDate (D:20240101000000+01\'00\') >> endobj',
+      "2 0 obj << /Producer <FEFF00530061> /CreationDate (D:20240101000000+01'00') >> endobj",
       'trailer << /Size 5 /Root 1 0 R /Info 2 0 R >> startxref 0 %%EOF',
     ].join('\n');
     const structure = readPdfStructure(appendInfoUpdate(Buffer.from(body, 'latin1'), { Producer: 'iLovePDF' }));
-    expect(structure).toMatchObject({ eofMarkers: 2, javascript: true, autoActions: ['/OpenAction'], info: { producer: 'iLovePDF' }, xmp: { producer: 'Sejda 1.2', creationDate: '2024-01-01T00:00:00.000Z' } });
+    expect(structure).toMatchObject({
+      eofMarkers: 2,
+      javascript: true,
+      autoActions: ['/OpenAction'],
+      info: { producer: 'iLovePDF' },
+      xmp: { producer: 'Sejda 1.2', creationDate: '2024-01-01T00:00:00.000Z' },
+    });
     expect(readPdfStructure(Buffer.from(body, 'latin1')).info).toEqual({ producer: 'Sa', creationDate: '2023-12-31T23:00:00.000Z' });
   });
 
@@ -82,7 +89,11 @@ describe('readPdfStructure', () => {
   });
 
   it('reads PDF dates with and without time zone and parts', () => {
-    expect([pdfDate("D:20250301120000-05'00'"), pdfDate('D:2025'), pdfDate('yesterday')]).toEqual(['2025-03-01T17:00:00.000Z', '2025-01-01T00:00:00.000Z', undefined]);
+    expect([pdfDate("D:20250301120000-05'00'"), pdfDate('D:2025'), pdfDate('yesterday')]).toEqual([
+      '2025-03-01T17:00:00.000Z',
+      '2025-01-01T00:00:00.000Z',
+      undefined,
+    ]);
   });
 });
 
@@ -91,7 +102,12 @@ describe('readTransactions', () => {
     const listing = readTransactions(await readPdfLayout(await bankStatementPdf(ROWS)));
     expect(listing.opening?.value).toBe(1000);
     expect(listing.closing?.value).toBe(7552.02);
-    expect(listing.transactions.map(transactionFingerprint)).toEqual(['03/02|-812.40|ACH PAYMENT PAYROLL', '03/05|2150.55|CUSTOMER PAYMENT INV-311', '03/09|-96.13|UTILITY PAYMENT', '03/15|5310.00|WIRE TRANSFER IN']);
+    expect(listing.transactions.map(transactionFingerprint)).toEqual([
+      '03/02|-812.40|ACH PAYMENT PAYROLL',
+      '03/05|2150.55|CUSTOMER PAYMENT INV-311',
+      '03/09|-96.13|UTILITY PAYMENT',
+      '03/15|5310.00|WIRE TRANSFER IN',
+    ]);
   });
 });
 
@@ -121,9 +137,19 @@ describe('detectFraud', () => {
   it('flags an editor save a year later: incremental update, editing tool, creator mismatch, late modification', async () => {
     const clean = await bankStatementPdf(ROWS);
     const later = new Date(CREATED.getTime() + 365 * 86_400_000);
-    const bytes = appendInfoUpdate(clean, { Producer: 'iLovePDF', Creator: 'pdf-lib (https://github.com/Hopding/pdf-lib)', CreationDate: pdfDateString(CREATED), ModDate: pdfDateString(later) });
+    const bytes = appendInfoUpdate(clean, {
+      Producer: 'iLovePDF',
+      Creator: 'pdf-lib (https://github.com/Hopding/pdf-lib)',
+      CreationDate: pdfDateString(CREATED),
+      ModDate: pdfDateString(later),
+    });
     const result = detectFraud({ documentId: 'edited', pdfBytes: bytes, pages: await readPdfLayout(bytes) });
-    expect(idsOf(result, false)).toEqual(['pdf_incremental_updates', 'metadata_editing_tool', 'metadata_producer_creator_mismatch', 'metadata_modified_after_creation']);
+    expect(idsOf(result, false)).toEqual([
+      'pdf_incremental_updates',
+      'metadata_editing_tool',
+      'metadata_producer_creator_mismatch',
+      'metadata_modified_after_creation',
+    ]);
     expect(result.checks.find((check) => check.id === 'metadata_modified_after_creation')?.detail).toContain('365 day(s) after');
     expect([result.fraudScore, result.riskLevel]).toEqual([50, 'high']);
   });
@@ -146,7 +172,12 @@ describe('detectFraud', () => {
     const bytes = await bankStatementPdf(ROWS);
     const pages = await readPdfLayout(bytes);
     const first = detectFraud({ documentId: 'a', pdfBytes: bytes, pages });
-    const again = detectFraud({ documentId: 'b', pdfBytes: bytes, pages, others: [{ documentId: 'a', sha256: first.sha256!, transactionFingerprints: first.transactionFingerprints }] });
+    const again = detectFraud({
+      documentId: 'b',
+      pdfBytes: bytes,
+      pages,
+      others: [{ documentId: 'a', sha256: first.sha256!, transactionFingerprints: first.transactionFingerprints }],
+    });
     expect(idsOf(again, false)).toEqual(['duplicate_bytes', 'duplicate_transactions']);
     expect(again.checks.find((check) => check.id === 'duplicate_transactions')?.detail).toBe('4 of 4 transactions (date, amount, description) also in a');
     expect(again.fraudScore).toBe(95);
@@ -154,9 +185,23 @@ describe('detectFraud', () => {
 
   it('reports a failed statement check as an arithmetic finding quoting the total', () => {
     const pages = layoutFromText(['Balance Sheet\nTotal assets\t500']);
-    const assets: Fact = { concept: 'Assets', label: 'Total assets', period: { label: '2024', end: '2024-12-31' }, value: 500, currency: null, source: 'document', evidence: { documentId: 'bs', page: 1, quote: 'Total assets 500' } };
-    const result = detectFraud({ documentId: 'bs', pages, extraction: { facts: [assets], checks: [{ id: 'balance_sheet_balances:2024-12-31', passed: false, detail: 'off by 50' }] } });
-    expect(result.checks).toEqual([{ id: 'balance_sheet_balances:2024-12-31', category: 'arithmetic', passed: false, severity: 'high', detail: 'off by 50', evidence: assets.evidence }]);
+    const assets: Fact = {
+      concept: 'Assets',
+      label: 'Total assets',
+      period: { label: '2024', end: '2024-12-31' },
+      value: 500,
+      currency: null,
+      source: 'document',
+      evidence: { documentId: 'bs', page: 1, quote: 'Total assets 500' },
+    };
+    const result = detectFraud({
+      documentId: 'bs',
+      pages,
+      extraction: { facts: [assets], checks: [{ id: 'balance_sheet_balances:2024-12-31', passed: false, detail: 'off by 50' }] },
+    });
+    expect(result.checks).toEqual([
+      { id: 'balance_sheet_balances:2024-12-31', category: 'arithmetic', passed: false, severity: 'high', detail: 'off by 50', evidence: assets.evidence },
+    ]);
   });
 
   it("runs Benford's test from 100 transaction amounts and flags amounts that are mostly round", () => {

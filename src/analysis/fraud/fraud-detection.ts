@@ -49,7 +49,13 @@ export function detectFraud(input: FraudDetectionInput): FraudDetectionResult {
   if (input.extraction) checks.push(...statementArithmetic(input.extraction));
   const listing = readTransactions(input.pages);
   checks.push(...runningBalanceChecks(input.documentId, listing, skipped));
-  checks.push(...statisticalChecks(printedAmounts(input.pages), listing.transactions.map((transaction) => transaction.amount), skipped));
+  checks.push(
+    ...statisticalChecks(
+      printedAmounts(input.pages),
+      listing.transactions.map((transaction) => transaction.amount),
+      skipped,
+    ),
+  );
   if (input.others) checks.push(...duplicateChecks(input.documentId, sha256, listing, input.others));
   else skipped.push({ id: 'duplicate', reason: "the account's other documents were not given" });
   // Quotes come from the layout lines themselves; the gate still runs so no check leaves with an unverified quote.

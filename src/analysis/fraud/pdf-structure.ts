@@ -44,7 +44,10 @@ export function readPdfStructure(bytes: Uint8Array): PdfStructure {
   const names = decodeNames(objects.map((object) => object.body).join('\n') + '\n' + trailers(raw));
   const infoRef = [...raw.matchAll(/\/Info\s+(\d+)\s+\d+\s+R/g)].at(-1);
   const infoBody = infoRef ? byNumber.get(Number(infoRef[1])) : undefined;
-  const xmpPacket = objects.map((object) => /<x:xmpmeta[\s\S]*?<\/x:xmpmeta>/.exec(object.body)?.[0]).filter((packet) => packet !== undefined).at(-1);
+  const xmpPacket = objects
+    .map((object) => /<x:xmpmeta[\s\S]*?<\/x:xmpmeta>/.exec(object.body)?.[0])
+    .filter((packet) => packet !== undefined)
+    .at(-1);
   return {
     isPdf: raw.slice(0, 1024).includes('%PDF-'),
     eofMarkers: count(raw, /%%EOF/g),
@@ -74,7 +77,9 @@ function trailers(raw: string): string {
 
 /** `/J#61vaScript` is `/JavaScript`: names may hide behind hex escapes. */
 function decodeNames(text: string): string {
-  return text.replace(/\/[^\s/<>[\]()]*#[0-9A-Fa-f]{2}[^\s/<>[\]()]*/g, (name) => name.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))));
+  return text.replace(/\/[^\s/<>[\]()]*#[0-9A-Fa-f]{2}[^\s/<>[\]()]*/g, (name) =>
+    name.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+  );
 }
 
 /**
@@ -139,7 +144,12 @@ function infoFrom(dictionary: string): DocumentInfo {
     const start = at.index + at[0].length - 1;
     return at[1] === '(' ? literalString(dictionary, start) : hexString(dictionary, start);
   };
-  return definedOnly({ producer: field('Producer'), creator: field('Creator'), creationDate: pdfDate(field('CreationDate')), modDate: pdfDate(field('ModDate')) });
+  return definedOnly({
+    producer: field('Producer'),
+    creator: field('Creator'),
+    creationDate: pdfDate(field('CreationDate')),
+    modDate: pdfDate(field('ModDate')),
+  });
 }
 
 /** A PDF literal string from its opening parenthesis: balanced parentheses, backslash escapes, octal codes. */
@@ -198,7 +208,12 @@ function xmpFrom(packet: string): DocumentInfo {
     return value ? value.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>') : undefined;
   };
   const isoDate = (value: string | undefined) => (value && !Number.isNaN(Date.parse(value)) ? new Date(Date.parse(value)).toISOString() : undefined);
-  return definedOnly({ producer: field('pdf:Producer'), creator: field('xmp:CreatorTool'), creationDate: isoDate(field('xmp:CreateDate')), modDate: isoDate(field('xmp:ModifyDate')) });
+  return definedOnly({
+    producer: field('pdf:Producer'),
+    creator: field('xmp:CreatorTool'),
+    creationDate: isoDate(field('xmp:CreateDate')),
+    modDate: isoDate(field('xmp:ModifyDate')),
+  });
 }
 
 function definedOnly(info: DocumentInfo): DocumentInfo {

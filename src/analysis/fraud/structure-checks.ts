@@ -10,8 +10,16 @@ export const EDITING_TOOLS: { name: string; pattern: RegExp; why: string }[] = [
   { name: 'Smallpdf', pattern: /smallpdf/i, why: 'an online editor that can add text and white-out over existing content' },
   { name: 'PDFescape', pattern: /pdfescape/i, why: 'an online form filler and editor that overlays text and white-out boxes on pages' },
   { name: 'Sejda', pattern: /sejda/i, why: 'an editor that changes existing text in place' },
-  { name: 'Foxit PhantomPDF / PDF Editor', pattern: /foxit (?:phantompdf|pdf editor)/i, why: 'a desktop editor that edits text and objects of an existing PDF' },
-  { name: 'Adobe Acrobat (editing)', pattern: /adobe acrobat(?! distiller)(?!.*pdfmaker)/i, why: 'Acrobat Pro/Standard saves the files it edits (Edit PDF, redaction, page changes); Distiller and PDFMaker, which create PDFs, are not counted' },
+  {
+    name: 'Foxit PhantomPDF / PDF Editor',
+    pattern: /foxit (?:phantompdf|pdf editor)/i,
+    why: 'a desktop editor that edits text and objects of an existing PDF',
+  },
+  {
+    name: 'Adobe Acrobat (editing)',
+    pattern: /adobe acrobat(?! distiller)(?!.*pdfmaker)/i,
+    why: 'Acrobat Pro/Standard saves the files it edits (Edit PDF, redaction, page changes); Distiller and PDFMaker, which create PDFs, are not counted',
+  },
   { name: 'PDF-XChange Editor', pattern: /pdf-xchange editor/i, why: 'a desktop editor that edits the text of existing pages' },
   { name: 'Nitro', pattern: /\bnitro (?:pro|pdf)/i, why: 'a desktop editor that edits the text of existing pages' },
   { name: 'PDFelement', pattern: /pdfelement|wondershare/i, why: 'a desktop editor that edits the text of existing pages' },
@@ -19,14 +27,23 @@ export const EDITING_TOOLS: { name: string; pattern: RegExp; why: string }[] = [
 ];
 
 /** Programs that only convert or render what another program wrote: a different Creator is expected with them. */
-const CONVERTERS = /adobe pdf library|acrobat distiller|pdfmaker|print to pdf|quartz|skia|ghostscript|itext|pdflib|reportlab|wkhtmltopdf|cairo|\bqt\b|libreoffice|openoffice|pdftex|xetex|luatex|chromium|chrome|microsoft|prince|aspose|apache fop|mac os x/i;
+const CONVERTERS =
+  /adobe pdf library|acrobat distiller|pdfmaker|print to pdf|quartz|skia|ghostscript|itext|pdflib|reportlab|wkhtmltopdf|cairo|\bqt\b|libreoffice|openoffice|pdftex|xetex|luatex|chromium|chrome|microsoft|prince|aspose|apache fop|mac os x/i;
 const GENERIC_WORDS = new Set(['pdf', 'library', 'version', 'the', 'for', 'and', 'inc', 'corp', 'corporation', 'software', 'http', 'https', 'www', 'com']);
 
 /** Long enough that a re-save the same week (a signature, a form fill) is not counted. */
 export const MODIFIED_AFTER_DAYS = 30;
 
 export function structureChecks(structure: PdfStructure): { checks: FraudCheck[]; skipped: { id: string; reason: string }[] } {
-  const checks: FraudCheck[] = [check('pdf_header', 'pdf_structure', 'high', structure.isPdf, structure.isPdf ? 'the file starts with a %PDF- header' : 'no %PDF- header in the first 1024 bytes: not a PDF file')];
+  const checks: FraudCheck[] = [
+    check(
+      'pdf_header',
+      'pdf_structure',
+      'high',
+      structure.isPdf,
+      structure.isPdf ? 'the file starts with a %PDF- header' : 'no %PDF- header in the first 1024 bytes: not a PDF file',
+    ),
+  ];
   if (!structure.isPdf) return { checks, skipped: [] };
   const skipped: { id: string; reason: string }[] = [];
   const updates = Math.max(0, structure.eofMarkers - 1 - (structure.linearized ? 1 : 0));
@@ -39,15 +56,31 @@ export function structureChecks(structure: PdfStructure): { checks: FraudCheck[]
       `${structure.eofMarkers} %%EOF marker(s), ${structure.startxrefs} startxref${structure.linearized ? ', linearized (its first-page section accounts for one marker)' : ''}: ${updates} incremental update(s). ` +
         'An update appends changed objects after the original file; editors save changes this way, and so do signing and form filling, so it is a signal, not proof.',
     ),
-    check('pdf_javascript', 'pdf_structure', 'high', !structure.javascript, structure.javascript ? 'the file contains JavaScript (/JavaScript or /JS): statements have no reason to run code, which can alter what is displayed' : 'no /JavaScript or /JS action'),
+    check(
+      'pdf_javascript',
+      'pdf_structure',
+      'high',
+      !structure.javascript,
+      structure.javascript
+        ? 'the file contains JavaScript (/JavaScript or /JS): statements have no reason to run code, which can alter what is displayed'
+        : 'no /JavaScript or /JS action',
+    ),
     check(
       'pdf_automatic_actions',
       'pdf_structure',
       'medium',
       structure.autoActions.length === 0,
-      structure.autoActions.length ? `automatic actions present (${structure.autoActions.join(', ')}): actions run on opening or on events, beyond showing a page` : 'no /AA and no /OpenAction other than a page destination',
+      structure.autoActions.length
+        ? `automatic actions present (${structure.autoActions.join(', ')}): actions run on opening or on events, beyond showing a page`
+        : 'no /AA and no /OpenAction other than a page destination',
     ),
-    check('pdf_embedded_files', 'pdf_structure', 'medium', !structure.embeddedFiles, structure.embeddedFiles ? 'the file carries embedded files (/EmbeddedFile): content outside the pages that a reviewer does not see' : 'no embedded files'),
+    check(
+      'pdf_embedded_files',
+      'pdf_structure',
+      'medium',
+      !structure.embeddedFiles,
+      structure.embeddedFiles ? 'the file carries embedded files (/EmbeddedFile): content outside the pages that a reviewer does not see' : 'no embedded files',
+    ),
   );
   if (structure.encrypted) {
     skipped.push({ id: 'metadata', reason: 'the file is encrypted: its metadata strings cannot be read without the key' });
@@ -103,7 +136,11 @@ function metadataChecks(info: DocumentInfo, xmp: DocumentInfo | null, skipped: {
         'medium',
         passed,
         `ModDate ${info.modDate} is ${gap} CreationDate ${info.creationDate}` +
-          (passed ? '' : days < 0 ? ': a file cannot be modified before it was created, so the dates were set by hand or by a tool' : `: more than ${MODIFIED_AFTER_DAYS} days, so the file was changed long after the statement was issued`),
+          (passed
+            ? ''
+            : days < 0
+              ? ': a file cannot be modified before it was created, so the dates were set by hand or by a tool'
+              : `: more than ${MODIFIED_AFTER_DAYS} days, so the file was changed long after the statement was issued`),
       ),
     );
   } else skipped.push({ id: 'metadata_modified_after_creation', reason: 'CreationDate or ModDate not stated' });

@@ -50,13 +50,16 @@ export function changePrintedAmount(bytes: Uint8Array, pick: (count: number) => 
     } catch {
       continue;
     }
-    const amounts = [...content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].filter((hit) => /^\d{1,3}(?:,\d{3})*\.\d{2}$|^\d{1,3}(?:,\d{3})+$/.test(Buffer.from(hit[1], 'hex').toString('latin1')));
+    const amounts = [...content.matchAll(/<([0-9A-Fa-f]+)> Tj/g)].filter((hit) =>
+      /^\d{1,3}(?:,\d{3})*\.\d{2}$|^\d{1,3}(?:,\d{3})+$/.test(Buffer.from(hit[1], 'hex').toString('latin1')),
+    );
     if (amounts.length === 0) continue;
     const chosen = amounts[pick(amounts.length)];
     const from = Buffer.from(chosen[1], 'hex').toString('latin1');
     const digit = from.search(/[1-9]/);
     const to = from.slice(0, digit) + String((Number(from[digit]) % 9) + 1) + from.slice(digit + 1);
-    const edited = content.slice(0, chosen.index) + `<${Buffer.from(to, 'latin1').toString('hex').toUpperCase()}> Tj` + content.slice(chosen.index + chosen[0].length);
+    const edited =
+      content.slice(0, chosen.index) + `<${Buffer.from(to, 'latin1').toString('hex').toUpperCase()}> Tj` + content.slice(chosen.index + chosen[0].length);
     const stream = deflateSync(Buffer.from(edited, 'latin1'));
     const dictionary = match[1].replace(/\/Length\s+\d+/, `/Length ${stream.length}`);
     const head = raw.slice(0, match.index) + `obj\n<<${dictionary}>>\nstream\n`;

@@ -47,8 +47,12 @@ export class FactTable {
       const winner = clusters[0][0];
       this.chosen.set(key, winner);
       if (clusters.length > 1) {
-        const stated = clusters.map((cluster) => cluster.map((fact) => `${format(fact.value)} (${fact.evidence.documentId} p. ${fact.evidence.page})`).join(', ')).join('; ');
-        this.warnings.push(`conflicting ${winner.concept} for ${winner.period.end}: ${stated}; used ${format(winner.value)}, stated by the most documents (first given on a tie)`);
+        const stated = clusters
+          .map((cluster) => cluster.map((fact) => `${format(fact.value)} (${fact.evidence.documentId} p. ${fact.evidence.page})`).join(', '))
+          .join('; ');
+        this.warnings.push(
+          `conflicting ${winner.concept} for ${winner.period.end}: ${stated}; used ${format(winner.value)}, stated by the most documents (first given on a tie)`,
+        );
       }
     }
   }

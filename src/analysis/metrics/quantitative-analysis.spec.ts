@@ -92,15 +92,27 @@ describe('analyseFinancials', () => {
   it('leaves a metric null with band unknown and names the missing concepts, never guessing', () => {
     const result = analyseFinancials([fact('Revenues', 1000), fact('NetIncomeLoss', -50)]);
     expect(metric(result.metrics, 'net_margin')).toMatchObject({ value: -5, band: 'weak', missing: [] });
-    expect(metric(result.metrics, 'dscr')).toMatchObject({ value: null, band: 'unknown', inputs: [], missing: ['EBITDA', 'OperatingIncomeLoss', 'DepreciationDepletionAndAmortization', 'InterestExpense', 'RepaymentsOfDebt', 'LongTermDebtCurrent'] });
+    expect(metric(result.metrics, 'dscr')).toMatchObject({
+      value: null,
+      band: 'unknown',
+      inputs: [],
+      missing: ['EBITDA', 'OperatingIncomeLoss', 'DepreciationDepletionAndAmortization', 'InterestExpense', 'RepaymentsOfDebt', 'LongTermDebtCurrent'],
+    });
     expect(metric(result.metrics, 'revenue_growth')).toMatchObject({ value: null, band: 'unknown', missing: ['Revenues'] });
   });
 
   it('annualises a quarter for debt to EBITDA and counts its days for DSO', () => {
     const q = { label: 'Three months ended March 31, 2025', end: '2025-03-31', months: 3 };
-    const result = analyseFinancials([fact('Revenues', 300, q), fact('EBITDA', 50, q), fact('AccountsReceivableNetCurrent', 100, q), fact('LongTermDebtNoncurrent', 800, q)]);
+    const result = analyseFinancials([
+      fact('Revenues', 300, q),
+      fact('EBITDA', 50, q),
+      fact('AccountsReceivableNetCurrent', 100, q),
+      fact('LongTermDebtNoncurrent', 800, q),
+    ]);
     expect(metric(result.metrics, 'debt_to_ebitda')).toMatchObject({ value: 4, band: 'adequate' });
-    expect(metric(result.metrics, 'debt_to_ebitda').formula).toBe('debt LongTermDebtNoncurrent 800 (no current portion stated) ÷ EBITDA 50 × 4 (annualised from 3 months) = 4');
+    expect(metric(result.metrics, 'debt_to_ebitda').formula).toBe(
+      'debt LongTermDebtNoncurrent 800 (no current portion stated) ÷ EBITDA 50 × 4 (annualised from 3 months) = 4',
+    );
     expect(metric(result.metrics, 'dso').value).toBe(30.42);
   });
 
@@ -112,8 +124,14 @@ describe('analyseFinancials', () => {
   });
 
   it('reads flows without a stated length as twelve months and says so', () => {
-    const result = analyseFinancials([fact('Revenues', 730, { label: '2024', end: '2024-12-31' }), fact('AccountsReceivableNetCurrent', 100, { label: '2024', end: '2024-12-31' })]);
-    expect(metric(result.metrics, 'dso')).toMatchObject({ value: 50, formula: 'AccountsReceivableNetCurrent 100 ÷ Revenues 730 × 365 days in the period, period length not stated, read as 12 months = 50' });
+    const result = analyseFinancials([
+      fact('Revenues', 730, { label: '2024', end: '2024-12-31' }),
+      fact('AccountsReceivableNetCurrent', 100, { label: '2024', end: '2024-12-31' }),
+    ]);
+    expect(metric(result.metrics, 'dso')).toMatchObject({
+      value: 50,
+      formula: 'AccountsReceivableNetCurrent 100 ÷ Revenues 730 × 365 days in the period, period length not stated, read as 12 months = 50',
+    });
     expect(result.warnings).toEqual(['the period length is not stated: flows are read as a 12-month period for days, annualised and monthly metrics']);
   });
 
@@ -124,21 +142,37 @@ describe('analyseFinancials', () => {
   });
 
   it('resolves two documents disagreeing on a figure by majority, first given on a tie, and reports the conflict', () => {
-    const result = analyseFinancials([fact('Revenues', 1000, FY24, 'a'), fact('Revenues', 900, FY24, 'b'), fact('Revenues', 900.2, FY24, 'c'), fact('NetIncomeLoss', 90)]);
+    const result = analyseFinancials([
+      fact('Revenues', 1000, FY24, 'a'),
+      fact('Revenues', 900, FY24, 'b'),
+      fact('Revenues', 900.2, FY24, 'c'),
+      fact('NetIncomeLoss', 90),
+    ]);
     expect(metric(result.metrics, 'net_margin').value).toBe(10);
-    expect(result.warnings).toEqual(['conflicting Revenues for 2024-12-31: 900 (b p. 1), 900.2 (c p. 1); 1,000 (a p. 1); used 900, stated by the most documents (first given on a tie)']);
+    expect(result.warnings).toEqual([
+      'conflicting Revenues for 2024-12-31: 900 (b p. 1), 900.2 (c p. 1); 1,000 (a p. 1); used 900, stated by the most documents (first given on a tie)',
+    ]);
     const tie = analyseFinancials([fact('Revenues', 1000, FY24, 'a'), fact('Revenues', 900, FY24, 'b'), fact('NetIncomeLoss', 90)]);
     expect(metric(tie.metrics, 'net_margin').value).toBe(9);
   });
 
   it('computes burn and runway for a business that burns cash', () => {
-    const result = analyseFinancials([fact('NetCashProvidedByUsedInOperatingActivities', -220), fact('PaymentsToAcquirePropertyPlantAndEquipment', 20), fact('CashAndCashEquivalentsAtCarryingValue', 300)]);
+    const result = analyseFinancials([
+      fact('NetCashProvidedByUsedInOperatingActivities', -220),
+      fact('PaymentsToAcquirePropertyPlantAndEquipment', 20),
+      fact('CashAndCashEquivalentsAtCarryingValue', 300),
+    ]);
     expect(metric(result.metrics, 'burn_rate')).toMatchObject({ value: 20, band: 'adequate', unit: 'currency' });
     expect(metric(result.metrics, 'runway_months')).toMatchObject({ value: 15, band: 'adequate', unit: 'months' });
   });
 
   it('marks leverage weak when EBITDA or equity is not positive', () => {
-    const result = analyseFinancials([fact('EBITDA', -10), fact('LongTermDebtNoncurrent', 100), fact('LongTermDebtCurrent', 0), fact('StockholdersEquity', -5)]);
+    const result = analyseFinancials([
+      fact('EBITDA', -10),
+      fact('LongTermDebtNoncurrent', 100),
+      fact('LongTermDebtCurrent', 0),
+      fact('StockholdersEquity', -5),
+    ]);
     expect(metric(result.metrics, 'debt_to_ebitda').band).toBe('weak');
     expect(metric(result.metrics, 'debt_to_equity').band).toBe('weak');
   });

@@ -137,7 +137,12 @@ export function analyseFinancials(facts: Fact[], options: { periodEnd?: string }
   const table = new FactTable(usable);
   warnings.push(...table.warnings);
   const chosen = table.all();
-  const end = options.periodEnd ?? chosen.map((fact) => fact.period.end).sort().at(-1);
+  const end =
+    options.periodEnd ??
+    chosen
+      .map((fact) => fact.period.end)
+      .sort()
+      .at(-1);
   const atEnd = chosen.filter((fact) => fact.period.end === end);
   if (end === undefined || atEnd.length === 0) {
     warnings.push(options.periodEnd ? `no facts for the period ending ${options.periodEnd}` : 'no evidence found: no facts to analyse');
@@ -145,8 +150,11 @@ export function analyseFinancials(facts: Fact[], options: { periodEnd?: string }
   }
   const flows = atEnd.filter((fact) => !STOCK_CONCEPTS.has(fact.concept));
   // A statement with a quarter and the year to date at one end: the longest period is the one to read.
-  const months = flows.map((fact) => fact.period.months).reduce<number | undefined>((longest, m) => (m !== undefined && (longest === undefined || m > longest) ? m : longest), undefined);
-  if (flows.length > 0 && months === undefined) warnings.push('the period length is not stated: flows are read as a 12-month period for days, annualised and monthly metrics');
+  const months = flows
+    .map((fact) => fact.period.months)
+    .reduce<number | undefined>((longest, m) => (m !== undefined && (longest === undefined || m > longest) ? m : longest), undefined);
+  if (flows.length > 0 && months === undefined)
+    warnings.push('the period length is not stated: flows are read as a 12-month period for days, annualised and monthly metrics');
   const current = new PeriodFacts(table, end, months);
   const priorEnd = chosen
     .filter((fact) => fact.concept === 'Revenues' && fact.period.end < end && fact.period.months === months)
@@ -174,17 +182,32 @@ function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefi
   const annualise = (term: Maybe) => scaled(term, 12 / months, `annualised from ${months} months`);
 
   const revenue = s('Revenues');
-  const ebitda = firstOf(s('EBITDA'), combine('EBITDA', [[s('OperatingIncomeLoss'), 1], [s('DepreciationDepletionAndAmortization'), 1]]));
+  const ebitda = firstOf(
+    s('EBITDA'),
+    combine('EBITDA', [
+      [s('OperatingIncomeLoss'), 1],
+      [s('DepreciationDepletionAndAmortization'), 1],
+    ]),
+  );
   const debt = firstOf(
-    combine('debt', [[s('LongTermDebtCurrent'), 1], [s('LongTermDebtNoncurrent'), 1]]),
+    combine('debt', [
+      [s('LongTermDebtCurrent'), 1],
+      [s('LongTermDebtNoncurrent'), 1],
+    ]),
     note(s('LongTermDebtNoncurrent'), 'debt', 'no current portion stated'),
     note(s('LongTermDebtCurrent'), 'debt', 'no non-current borrowings stated'),
   );
   const interest = s('InterestExpense');
   // Principal repaid in the period; when the cash-flow statement does not state it, the current
   // portion of long-term debt (principal due within twelve months) stands in, against a year of flows.
-  const repaid = combine('debt service', [[interest, 1], [s('RepaymentsOfDebt'), 1]]);
-  const due = combine('debt service', [[annualise(interest), 1], [note(s('LongTermDebtCurrent'), 'principal due', 'current portion of long-term debt, as repayments are not stated'), 1]]);
+  const repaid = combine('debt service', [
+    [interest, 1],
+    [s('RepaymentsOfDebt'), 1],
+  ]);
+  const due = combine('debt service', [
+    [annualise(interest), 1],
+    [note(s('LongTermDebtCurrent'), 'principal due', 'current portion of long-term debt, as repayments are not stated'), 1],
+  ]);
   const debtService = { service: firstOf(repaid, due), flows: isTerm(repaid) ? (term: Maybe) => term : annualise };
   const capex = s('PaymentsToAcquirePropertyPlantAndEquipment');
   const operatingCash = s('NetCashProvidedByUsedInOperatingActivities');
@@ -200,12 +223,18 @@ function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefi
     const before = prior?.stated('Revenues') ?? new Missing(['Revenues']);
     if (!isTerm(revenue) || !isTerm(before)) return missingOf([revenue, before]);
     const previous: Term = { ...before, text: `prior-period Revenues ${format(before.value)} (${before.facts[0].period.end})` };
-    const change = combine('change in revenue', [[revenue, 1], [previous, -1]]) as Term;
+    const change = combine('change in revenue', [
+      [revenue, 1],
+      [previous, -1],
+    ]) as Term;
     return quotient(change, { ...previous, value: Math.abs(previous.value) }, 100, ' × 100');
   })();
   const margin = percentOf(ebitda);
   const burn = ((): Outcome | Missing => {
-    const burned = combine('cash burned', [[capex, 1], [operatingCash, -1]]);
+    const burned = combine('cash burned', [
+      [capex, 1],
+      [operatingCash, -1],
+    ]);
     if (!isTerm(burned)) return burned;
     const value = round(burned.value / months);
     const sense = value > 0 ? '' : ' (not burning: operating cash flow covers capex)';
@@ -213,7 +242,13 @@ function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefi
   })();
   const runway = ((): Outcome | Missing => {
     if (!isTerm(cash) || burn instanceof Missing) return missingOf([cash, ...(burn instanceof Missing ? [burn] : [])]);
-    if (burn.value === null || burn.value <= 0) return { value: null, formula: `${cash.text}; no monthly burn (${burn.formula}), so runway is not limited by burn`, facts: [...cash.facts, ...burn.facts], band: 'strong' };
+    if (burn.value === null || burn.value <= 0)
+      return {
+        value: null,
+        formula: `${cash.text}; no monthly burn (${burn.formula}), so runway is not limited by burn`,
+        facts: [...cash.facts, ...burn.facts],
+        band: 'strong',
+      };
     const value = round(cash.value / burn.value);
     return { value, formula: `${cash.text} ÷ monthly burn ${format(burn.value)} (${burn.formula}) = ${format(value)}`, facts: [...cash.facts, ...burn.facts] };
   })();
@@ -221,17 +256,35 @@ function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefi
   const outcomes: Record<MetricId, Outcome | Missing> = {
     dscr: ratio(debtService.flows(ebitda), debtService.service),
     interest_coverage: ratio(s('OperatingIncomeLoss'), interest),
-    debt_to_ebitda: withBand(ratio(debt, annualise(ebitda)), isTerm(ebitda) && ebitda.value <= 0, 'EBITDA is not positive: leverage cannot be serviced from earnings'),
+    debt_to_ebitda: withBand(
+      ratio(debt, annualise(ebitda)),
+      isTerm(ebitda) && ebitda.value <= 0,
+      'EBITDA is not positive: leverage cannot be serviced from earnings',
+    ),
     debt_to_equity: withBand(ratio(debt, equity), isTerm(equity) && equity.value <= 0, 'equity is not positive'),
     current_ratio: ratio(s('AssetsCurrent'), s('LiabilitiesCurrent')),
     quick_ratio: ratio(
       firstOf(
-        combine('quick assets', [[s('CashAndCashEquivalentsAtCarryingValue'), 1], [s('AccountsReceivableNetCurrent'), 1]]),
-        combine('quick assets', [[s('AssetsCurrent'), 1], [s('InventoryNet'), -1]]),
+        combine('quick assets', [
+          [s('CashAndCashEquivalentsAtCarryingValue'), 1],
+          [s('AccountsReceivableNetCurrent'), 1],
+        ]),
+        combine('quick assets', [
+          [s('AssetsCurrent'), 1],
+          [s('InventoryNet'), -1],
+        ]),
       ),
       s('LiabilitiesCurrent'),
     ),
-    gross_margin: percentOf(firstOf(s('GrossProfit'), combine('gross profit', [[revenue, 1], [s('CostOfRevenue'), -1]]))),
+    gross_margin: percentOf(
+      firstOf(
+        s('GrossProfit'),
+        combine('gross profit', [
+          [revenue, 1],
+          [s('CostOfRevenue'), -1],
+        ]),
+      ),
+    ),
     ebitda_margin: margin,
     net_margin: percentOf(s('NetIncomeLoss')),
     revenue_growth: growth,
@@ -242,7 +295,13 @@ function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefi
     runway_months: runway,
     rule_of_40: sumOfPercents(growth, margin),
     fccr: ratio(
-      debtService.flows(combine('EBITDA less capex and taxes', [[ebitda, 1], [capex, -1], [s('IncomeTaxExpenseBenefit'), -1]])),
+      debtService.flows(
+        combine('EBITDA less capex and taxes', [
+          [ebitda, 1],
+          [capex, -1],
+          [s('IncomeTaxExpenseBenefit'), -1],
+        ]),
+      ),
       debtService.service,
     ),
   };
@@ -251,7 +310,16 @@ function metricsOf(current: PeriodFacts | undefined, prior: PeriodFacts | undefi
     const [name, unit] = NAMES[id];
     const outcome = outcomes[id];
     if (outcome instanceof Missing) {
-      return { id, name, value: null, unit, formula: `not computed: ${outcome.concepts.join(', ')} not stated for the period`, inputs: [], band: 'unknown', missing: outcome.concepts };
+      return {
+        id,
+        name,
+        value: null,
+        unit,
+        formula: `not computed: ${outcome.concepts.join(', ')} not stated for the period`,
+        inputs: [],
+        band: 'unknown',
+        missing: outcome.concepts,
+      };
     }
     const band: Band = outcome.band ?? (outcome.value === null ? 'unknown' : id === 'burn_rate' ? burnBand(outcome.value, runway) : bandOf(id, outcome.value));
     return { id, name, value: outcome.value, unit, formula: outcome.formula, inputs: inputsOf(outcome.facts), band, missing: [] };
@@ -271,7 +339,8 @@ function cashConversionCycle(s: (concept: Concept) => Maybe, days: number, lengt
   const parts = [s('AccountsReceivableNetCurrent'), s('Revenues'), s('InventoryNet'), s('CostOfRevenue'), s('AccountsPayableCurrent')];
   if (!parts.every(isTerm)) return missingOf(parts);
   const [receivable, revenue, inventory, cost, payable] = parts;
-  if (revenue.value === 0 || cost.value === 0) return { value: null, formula: 'revenue or cost of revenue is zero, so the cycle is undefined', facts: parts.flatMap((part) => part.facts) };
+  if (revenue.value === 0 || cost.value === 0)
+    return { value: null, formula: 'revenue or cost of revenue is zero, so the cycle is undefined', facts: parts.flatMap((part) => part.facts) };
   const dso = (receivable.value / revenue.value) * days;
   const dio = (inventory.value / cost.value) * days;
   const dpo = (payable.value / cost.value) * days;
@@ -284,9 +353,14 @@ function cashConversionCycle(s: (concept: Concept) => Maybe, days: number, lengt
 
 function sumOfPercents(growth: Outcome | Missing, margin: Outcome | Missing): Outcome | Missing {
   if (growth instanceof Missing || margin instanceof Missing) return missingOf([growth, margin].filter((part) => part instanceof Missing));
-  if (growth.value === null || margin.value === null) return { value: null, formula: 'revenue growth or EBITDA margin is undefined', facts: [...growth.facts, ...margin.facts] };
+  if (growth.value === null || margin.value === null)
+    return { value: null, formula: 'revenue growth or EBITDA margin is undefined', facts: [...growth.facts, ...margin.facts] };
   const value = round(growth.value + margin.value);
-  return { value, formula: `revenue growth ${format(growth.value)} % + EBITDA margin ${format(margin.value)} % = ${format(value)}`, facts: [...growth.facts, ...margin.facts] };
+  return {
+    value,
+    formula: `revenue growth ${format(growth.value)} % + EBITDA margin ${format(margin.value)} % = ${format(value)}`,
+    facts: [...growth.facts, ...margin.facts],
+  };
 }
 
 /** Not burning is strong; burning takes the runway's band, unknown when cash is not stated. */

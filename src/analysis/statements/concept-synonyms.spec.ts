@@ -28,7 +28,7 @@ describe('conceptFor', () => {
     expect(conceptFor('Borrowings', 'balance_sheet', null)).toBeNull();
   });
 
-  it('leaves components and other statements\' lines unmapped', () => {
+  it("leaves components and other statements' lines unmapped", () => {
     expect(conceptFor('Product revenue', 'income_statement', null)).toBeNull();
     expect(conceptFor('Net income', 'cash_flow_statement', null)).toBeNull();
     expect(conceptFor('Accounts receivable', 'cash_flow_statement', null)).toBeNull();

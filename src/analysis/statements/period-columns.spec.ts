@@ -30,7 +30,10 @@ describe('periodColumns', () => {
   });
 
   it('skips budget and variance columns next to the actuals', () => {
-    const columns = periodColumns([line(10, ['Actual', 380, 420], ['Budget', 450, 500], ['Variance', 520, 570]), line(22, ['2024', 400, 420], ['Budget 2024', 450, 500])]);
+    const columns = periodColumns([
+      line(10, ['Actual', 380, 420], ['Budget', 450, 500], ['Variance', 520, 570]),
+      line(22, ['2024', 400, 420], ['Budget 2024', 450, 500]),
+    ]);
     expect(columns.map((column) => [column.period?.end ?? null, column.skipped ?? null])).toEqual([
       ['2024-12-31', null],
       [null, 'budget'],

@@ -10,14 +10,37 @@ export interface PeriodColumn {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10, nov: 11, november: 11, dec: 12, december: 12,
+  jan: 1,
+  january: 1,
+  feb: 2,
+  february: 2,
+  mar: 3,
+  march: 3,
+  apr: 4,
+  april: 4,
+  may: 5,
+  jun: 6,
+  june: 6,
+  jul: 7,
+  july: 7,
+  aug: 8,
+  august: 8,
+  sep: 9,
+  sept: 9,
+  september: 9,
+  oct: 10,
+  october: 10,
+  nov: 11,
+  november: 11,
+  dec: 12,
+  december: 12,
 };
 const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const YEAR = '((?:19|20)\\d{2})';
 
 /** Words that make a column something other than an actual period. */
-const NOT_ACTUAL = /\b(budget(?:ed)?|forecasts?|plan|projected|projections?|estimated?|estimates?|pro[ -]?forma|variance|var\.?|change|outlook|target|guidance)\b|%|\bb\/\(w\)|\bfav/i;
+const NOT_ACTUAL =
+  /\b(budget(?:ed)?|forecasts?|plan|projected|projections?|estimated?|estimates?|pro[ -]?forma|variance|var\.?|change|outlook|target|guidance)\b|%|\bb\/\(w\)|\bfav/i;
 const NOTE_COLUMN = /^notes?$/i;
 
 interface Anchor {
@@ -124,19 +147,31 @@ function anchorsIn(cell: LayoutCell): Anchor[] {
   const anchors: Anchor[] = [];
   const taken: [number, number][] = [];
   const patterns: [RegExp, (m: RegExpExecArray) => Omit<Anchor, 'x0' | 'x1' | 'text'>][] = [
-    [new RegExp(`\\b${MONTH}\\s+(\\d{1,2}),?\\s+${YEAR}\\b`, 'gi'), (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], day: Number(m[2]), year: Number(m[3]) })],
-    [new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}[\\s-]+${YEAR}\\b`, 'gi'), (m) => ({ day: Number(m[1]), month: MONTHS[m[2].toLowerCase().replace('.', '')], year: Number(m[3]) })],
+    [
+      new RegExp(`\\b${MONTH}\\s+(\\d{1,2}),?\\s+${YEAR}\\b`, 'gi'),
+      (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], day: Number(m[2]), year: Number(m[3]) }),
+    ],
+    [
+      new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?[\\s-]+${MONTH}[\\s-]+${YEAR}\\b`, 'gi'),
+      (m) => ({ day: Number(m[1]), month: MONTHS[m[2].toLowerCase().replace('.', '')], year: Number(m[3]) }),
+    ],
     [new RegExp(`\\b${YEAR}-(\\d{2})-(\\d{2})\\b`, 'g'), (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) })],
     [new RegExp(`\\b(\\d{1,2})\\/(\\d{1,2})\\/${YEAR}\\b`, 'g'), (m) => ({ month: Number(m[1]), day: Number(m[2]), year: Number(m[3]) })],
     [new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.${YEAR}\\b`, 'g'), (m) => ({ day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) })],
-    [/\bQ([1-4])\s*'?\s*(?:FY\s?)?((?:19|20)?\d{2})\b|\b([1-4])Q\s*'?((?:19|20)?\d{2})\b/gi, (m) => {
-      const quarter = Number(m[1] ?? m[3]);
-      return { year: fullYear(m[2] ?? m[4]), month: quarter * 3, months: 3 };
-    }],
-    [/\bH([12])\s*'?\s*(?:FY\s?)?((?:19|20)?\d{2})\b|\b([12])H\s*'?((?:19|20)?\d{2})\b/gi, (m) => {
-      const half = Number(m[1] ?? m[3]);
-      return { year: fullYear(m[2] ?? m[4]), month: half * 6, months: 6 };
-    }],
+    [
+      /\bQ([1-4])\s*'?\s*(?:FY\s?)?((?:19|20)?\d{2})\b|\b([1-4])Q\s*'?((?:19|20)?\d{2})\b/gi,
+      (m) => {
+        const quarter = Number(m[1] ?? m[3]);
+        return { year: fullYear(m[2] ?? m[4]), month: quarter * 3, months: 3 };
+      },
+    ],
+    [
+      /\bH([12])\s*'?\s*(?:FY\s?)?((?:19|20)?\d{2})\b|\b([12])H\s*'?((?:19|20)?\d{2})\b/gi,
+      (m) => {
+        const half = Number(m[1] ?? m[3]);
+        return { year: fullYear(m[2] ?? m[4]), month: half * 6, months: 6 };
+      },
+    ],
     [/\b(?:FY|fiscal(?: year)?|financial year)\s?'?((?:19|20)?\d{2})\b/gi, (m) => ({ year: fullYear(m[1]), months: 12 })],
     [new RegExp(`${MONTH}\\s+${YEAR}\\b`, 'gi'), (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], year: Number(m[2]) })],
     [new RegExp(`(?<![\\d,.])${YEAR}(?![\\d,.]\\d)`, 'g'), (m) => ({ year: Number(m[1]) })],
@@ -165,7 +200,10 @@ function isSentence(text: string, anchors: Anchor[]): boolean {
   let rest = text;
   for (const anchor of anchors) rest = rest.replace(anchor.text, ' ');
   const words = rest.match(/[a-z]{2,}/gi) ?? [];
-  return words.filter((word) => !/^(ended|ending|as|of|at|and|year|years|months|fiscal|quarter|actual|audited|unaudited|restated)$/i.test(word)).length > 2 || words.length > 5;
+  return (
+    words.filter((word) => !/^(ended|ending|as|of|at|and|year|years|months|fiscal|quarter|actual|audited|unaudited|restated)$/i.test(word)).length > 2 ||
+    words.length > 5
+  );
 }
 
 function contextOf(cell: LayoutCell): Context | null {
@@ -198,7 +236,12 @@ function periodOf(anchor: Anchor, context: Context | undefined): Period {
   const day = Math.min(anchor.day ?? context?.day ?? lastDay, lastDay);
   const months = anchor.months ?? context?.months;
   const end = `${anchor.year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  const label = context && !anchor.text.includes(context.text) && !context.text.includes(anchor.text) ? `${context.text} ${anchor.text}` : (context && context.text.includes(anchor.text) ? context.text : anchor.text);
+  const label =
+    context && !anchor.text.includes(context.text) && !context.text.includes(anchor.text)
+      ? `${context.text} ${anchor.text}`
+      : context && context.text.includes(anchor.text)
+        ? context.text
+        : anchor.text;
   return { label: label.replace(/\s+/g, ' ').trim(), end, ...(months ? { months } : {}) };
 }
 

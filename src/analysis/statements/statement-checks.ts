@@ -21,7 +21,9 @@ export function statementChecks(facts: Fact[], scaleOf: (fact: Fact) => number):
       const sum = terms.reduce((acc, [, sign], index) => acc + sign * termFacts[index]!.value, 0);
       const unit = Math.max(...[totalFact, ...termFacts].map((fact) => scaleOf(fact!)));
       const difference = totalFact.value - sum;
-      const formula = terms.map(([concept, sign], index) => `${index === 0 ? '' : sign > 0 ? ' + ' : ' − '}${concept} ${format(termFacts[index]!.value)}`).join('');
+      const formula = terms
+        .map(([concept, sign], index) => `${index === 0 ? '' : sign > 0 ? ' + ' : ' − '}${concept} ${format(termFacts[index]!.value)}`)
+        .join('');
       checks.push({
         id: `${id}:${end}`,
         passed: Math.abs(difference) <= unit * terms.length,
@@ -29,10 +31,23 @@ export function statementChecks(facts: Fact[], scaleOf: (fact: Fact) => number):
       });
     };
     if (concepts.has('LiabilitiesAndStockholdersEquity')) equation('balance_sheet_balances', 'Assets', [['LiabilitiesAndStockholdersEquity', 1]]);
-    else equation('balance_sheet_balances', 'Assets', [['Liabilities', 1], ['StockholdersEquity', 1]]);
-    equation('liabilities_and_equity_add_up', 'LiabilitiesAndStockholdersEquity', [['Liabilities', 1], ['StockholdersEquity', 1]]);
-    equation('gross_profit_adds_up', 'GrossProfit', [['Revenues', 1], ['CostOfRevenue', -1]]);
-    equation('operating_income_adds_up', 'OperatingIncomeLoss', [['GrossProfit', 1], ['OperatingExpenses', -1]]);
+    else
+      equation('balance_sheet_balances', 'Assets', [
+        ['Liabilities', 1],
+        ['StockholdersEquity', 1],
+      ]);
+    equation('liabilities_and_equity_add_up', 'LiabilitiesAndStockholdersEquity', [
+      ['Liabilities', 1],
+      ['StockholdersEquity', 1],
+    ]);
+    equation('gross_profit_adds_up', 'GrossProfit', [
+      ['Revenues', 1],
+      ['CostOfRevenue', -1],
+    ]);
+    equation('operating_income_adds_up', 'OperatingIncomeLoss', [
+      ['GrossProfit', 1],
+      ['OperatingExpenses', -1],
+    ]);
   }
   return checks;
 }

@@ -12,7 +12,8 @@ async function statementPdf(title: string, headings: [string, number][][], rows:
   const page = pdf.addPage([612, 792]);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   let y = 740;
-  const draw = (text: string, x: number, align: 'left' | 'right' = 'left') => page.drawText(text, { x: align === 'right' ? x - font.widthOfTextAtSize(text, 9) : x, y, size: 9, font });
+  const draw = (text: string, x: number, align: 'left' | 'right' = 'left') =>
+    page.drawText(text, { x: align === 'right' ? x - font.widthOfTextAtSize(text, 9) : x, y, size: 9, font });
   draw(title, 50);
   y -= 14;
   for (const heading of headings) {
@@ -31,7 +32,14 @@ describe('readStatements', () => {
   it('reads a generated income statement PDF end to end: scale, periods, signs, verbatim quotes', async () => {
     const bytes = await statementPdf(
       'Consolidated Statements of Operations',
-      [[['(in thousands)', 130]], [['Year ended December 31,', 510]], [['2024', 430], ['2023', 510]]],
+      [
+        [['(in thousands)', 130]],
+        [['Year ended December 31,', 510]],
+        [
+          ['2024', 430],
+          ['2023', 510],
+        ],
+      ],
       [
         ['Net sales', '1,234', '1,000'],
         ['Cost of sales', '(600)', '(500)'],
@@ -65,7 +73,14 @@ describe('readStatements', () => {
   it('skips the budget and variance columns of a management report', async () => {
     const bytes = await statementPdf(
       'Income Statement',
-      [[['Actual', 400], ['Budget', 480], ['Variance', 560]], [['FY2024', 400]]],
+      [
+        [
+          ['Actual', 400],
+          ['Budget', 480],
+          ['Variance', 560],
+        ],
+        [['FY2024', 400]],
+      ],
       [['Revenue', '900', '1,000', '(100)']],
       [400, 480, 560],
     );
@@ -75,7 +90,14 @@ describe('readStatements', () => {
 
   it('reads trailing-minus negatives in fixed-width text, outflows positive and results signed', () => {
     const row = (label: string, a: string, b: string) => `${label.padEnd(50)}${a.padStart(8)}${b.padStart(10)}`;
-    const pages = layoutFromText([['Statement of Cash Flows', row('', '2024', '2023'), row('Purchase of property, plant and equipment', '1,200-', '800-'), row('Net cash from operating activities', '3,400-', '2,100')].join('\n')]);
+    const pages = layoutFromText([
+      [
+        'Statement of Cash Flows',
+        row('', '2024', '2023'),
+        row('Purchase of property, plant and equipment', '1,200-', '800-'),
+        row('Net cash from operating activities', '3,400-', '2,100'),
+      ].join('\n'),
+    ]);
     const result = readStatements('doc-3', pages);
     const byConcept = Object.fromEntries(result.facts.filter((fact) => fact.period.end === '2024-12-31').map((fact) => [fact.concept, fact.value]));
     expect(byConcept).toEqual({ PaymentsToAcquirePropertyPlantAndEquipment: 1200, NetCashProvidedByUsedInOperatingActivities: -3400 });
@@ -103,7 +125,13 @@ describe('readStatements', () => {
       ['LongTermDebtCurrent', 40],
       ['LongTermDebtNoncurrent', 160],
     ]);
-    expect(result.checks).toEqual([{ id: 'balance_sheet_balances:2024-12-31', passed: true, detail: '2024-12-31: Assets 500 against Liabilities 300 + StockholdersEquity 199 (difference 1)' }]);
+    expect(result.checks).toEqual([
+      {
+        id: 'balance_sheet_balances:2024-12-31',
+        passed: true,
+        detail: '2024-12-31: Assets 500 against Liabilities 300 + StockholdersEquity 199 (difference 1)',
+      },
+    ]);
   });
 
   it('reports a balance sheet that does not balance', () => {

@@ -5,7 +5,10 @@ import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-colu
 import { statementChecks } from './statement-checks.js';
 
 const TITLES: [RegExp, StatementKind][] = [
-  [/\bstatements? of (?:consolidated )?(?:operations|income|earnings|(?:comprehensive )?(?:income|loss)|profit (?:or|and) loss|comprehensive income)\b|\bincome statements?\b|\bprofit (?:and|&) loss\b|\bp&l\b|\bstatements? of operations\b/i, 'income_statement'],
+  [
+    /\bstatements? of (?:consolidated )?(?:operations|income|earnings|(?:comprehensive )?(?:income|loss)|profit (?:or|and) loss|comprehensive income)\b|\bincome statements?\b|\bprofit (?:and|&) loss\b|\bp&l\b|\bstatements? of operations\b/i,
+    'income_statement',
+  ],
   [/\bbalance sheets?\b|\bstatements? of (?:consolidated )?financial (?:position|condition)\b|\bstatements? of assets and liabilities\b/i, 'balance_sheet'],
   [/\bstatements? of (?:consolidated )?cash flows?\b|\bcash flows? statements?\b|\bstatements? of cash flows?\b/i, 'cash_flow_statement'],
 ];
@@ -55,8 +58,28 @@ const MAX_HEADING_LINES = 6;
  * stands on the page.
  */
 export function readStatements(documentId: string, pages: PageLayout[]): StatementReading {
-  const documentScale = pages.map((page) => scaleIn(page.lines.slice(0, 12).map((line) => line.text).join('\n'))).find((scale) => scale !== null) ?? null;
-  const documentCurrency = pages.map((page) => currencyIn(page.lines.slice(0, 12).map((line) => line.text).join('\n'))).find((currency) => currency !== null) ?? null;
+  const documentScale =
+    pages
+      .map((page) =>
+        scaleIn(
+          page.lines
+            .slice(0, 12)
+            .map((line) => line.text)
+            .join('\n'),
+        ),
+      )
+      .find((scale) => scale !== null) ?? null;
+  const documentCurrency =
+    pages
+      .map((page) =>
+        currencyIn(
+          page.lines
+            .slice(0, 12)
+            .map((line) => line.text)
+            .join('\n'),
+        ),
+      )
+      .find((currency) => currency !== null) ?? null;
   const state: State = { statement: null, section: null, pending: [], columns: [], scale: null, currency: null, heading: '' };
   const candidates: Candidate[] = [];
   const statements: { page: number; kind: StatementKind }[] = [];
@@ -174,7 +197,12 @@ export function splitRow(cells: LayoutCell[]): { label: string; figures: LayoutC
   const peeled: LayoutCell[] = [];
   const perChar = (last.x1 - last.x0) / Math.max(1, last.text.length);
   let end = last.text.length;
-  while (words.length > 1 && /[\d,]{4,}|\d[)-]?$/.test(words[words.length - 1]) && parseAmount(words[words.length - 1]) !== null && /[,.()]|\d{4,}/.test(words[words.length - 1])) {
+  while (
+    words.length > 1 &&
+    /[\d,]{4,}|\d[)-]?$/.test(words[words.length - 1]) &&
+    parseAmount(words[words.length - 1]) !== null &&
+    /[,.()]|\d{4,}/.test(words[words.length - 1])
+  ) {
     const word = words.pop()!;
     end -= word.length;
     peeled.unshift({ text: word, x0: last.x0 + end * perChar, x1: last.x0 + (end + word.length) * perChar });
@@ -242,4 +270,3 @@ function uniquePeriods(periods: Period[]): Period[] {
   }
   return [...seen.values()].sort((a, b) => b.end.localeCompare(a.end));
 }
-

@@ -12,7 +12,11 @@ export class InitiatePaymentSetupInput {
   @Max(500)
   maxMonthlyBudgetUsd?: number;
 
-  @ApiPropertyOptional({ enum: ['fiat', 'crypto', 'both'], default: 'both', description: 'fiat: card; crypto: USDC wallet authorization; both: the person chooses.' })
+  @ApiPropertyOptional({
+    enum: ['fiat', 'crypto', 'both'],
+    default: 'both',
+    description: 'fiat: card; crypto: USDC wallet authorization; both: the person chooses.',
+  })
   @Optional()
   @IsIn(['fiat', 'crypto', 'both'])
   rail?: 'fiat' | 'crypto' | 'both';
@@ -23,7 +27,10 @@ class PaymentSetupTerms {
   @ApiProperty({ format: 'date-time' })
   expiresAt: string;
 
-  @ApiProperty({ enum: ['fiat', 'crypto', 'both', 'sandbox'], description: 'sandbox: no money moves (offered only outside production, when no real rail is configured).' })
+  @ApiProperty({
+    enum: ['fiat', 'crypto', 'both', 'sandbox'],
+    description: 'sandbox: no money moves (offered only outside production, when no real rail is configured).',
+  })
   rail: string;
 
   @ApiProperty()
@@ -42,7 +49,9 @@ export class PaymentSetupSessionResult extends PaymentSetupTerms {
 /** Exactly one of the two names is required (checked by the tool): the spec's `session_token`, or `sessionToken` as initiate_payment_setup returns it. */
 @ApiSchema({ name: 'CheckPaymentSetupInput' })
 export class CheckPaymentSetupInput {
-  @ApiPropertyOptional({ description: 'The sessionToken from initiate_payment_setup. Give this or sessionToken, not both (the same value under both names is accepted).' })
+  @ApiPropertyOptional({
+    description: 'The sessionToken from initiate_payment_setup. Give this or sessionToken, not both (the same value under both names is accepted).',
+  })
   @Optional()
   @IsString()
   @IsNotEmpty()

@@ -72,7 +72,8 @@ export class InvoiceCollector implements OnApplicationBootstrap {
           : { paymentId: null, failure: 'the mandate holds no saved card' };
     } catch (error) {
       // No answer about the card: the attempt is given back, and its idempotency key makes the next try the same charge.
-      if (!(error instanceof ServiceUnavailableException)) this.logger.error({ err: error }, `card invoice ${invoice.mandate_id} ${invoice.period}: the charge failed unexpectedly`);
+      if (!(error instanceof ServiceUnavailableException))
+        this.logger.error({ err: error }, `card invoice ${invoice.mandate_id} ${invoice.period}: the charge failed unexpectedly`);
       await this.invoices.releaseClaim(invoice);
       return 'postponed';
     }

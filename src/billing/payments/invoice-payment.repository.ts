@@ -47,22 +47,18 @@ export class InvoicePaymentRepository {
   }
 
   async markPaid(invoice: ClaimedInvoice, paymentId: string | null): Promise<void> {
-    await this.sql.query(`UPDATE invoice_payments SET status = 'paid', stripe_payment_intent_id = $3, failure = NULL, next_attempt_at = NULL, settled_at = now() WHERE mandate_id = $1 AND period = $2`, [
-      invoice.mandate_id,
-      invoice.period,
-      paymentId,
-    ]);
+    await this.sql.query(
+      `UPDATE invoice_payments SET status = 'paid', stripe_payment_intent_id = $3, failure = NULL, next_attempt_at = NULL, settled_at = now() WHERE mandate_id = $1 AND period = $2`,
+      [invoice.mandate_id, invoice.period, paymentId],
+    );
   }
 
   /** A declined attempt; `nextAttemptAt` null: it was the last. */
   async markDeclined(invoice: ClaimedInvoice, paymentId: string | null, failure: string, nextAttemptAt: Date | null): Promise<void> {
-    await this.sql.query(`UPDATE invoice_payments SET status = 'failed', stripe_payment_intent_id = $3, failure = $4, next_attempt_at = $5, settled_at = now() WHERE mandate_id = $1 AND period = $2`, [
-      invoice.mandate_id,
-      invoice.period,
-      paymentId,
-      failure,
-      nextAttemptAt,
-    ]);
+    await this.sql.query(
+      `UPDATE invoice_payments SET status = 'failed', stripe_payment_intent_id = $3, failure = $4, next_attempt_at = $5, settled_at = now() WHERE mandate_id = $1 AND period = $2`,
+      [invoice.mandate_id, invoice.period, paymentId, failure, nextAttemptAt],
+    );
   }
 
   /**
@@ -72,6 +68,10 @@ export class InvoicePaymentRepository {
   async releaseClaim(invoice: ClaimedInvoice): Promise<void> {
     const key = [invoice.mandate_id, invoice.period];
     if (invoice.attempts === 1) await this.sql.query(`DELETE FROM invoice_payments WHERE mandate_id = $1 AND period = $2 AND status = 'collecting'`, key);
-    else await this.sql.query(`UPDATE invoice_payments SET status = 'failed', attempts = attempts - 1 WHERE mandate_id = $1 AND period = $2 AND status = 'collecting'`, key);
+    else
+      await this.sql.query(
+        `UPDATE invoice_payments SET status = 'failed', attempts = attempts - 1 WHERE mandate_id = $1 AND period = $2 AND status = 'collecting'`,
+        key,
+      );
   }
 }

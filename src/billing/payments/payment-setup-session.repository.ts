@@ -21,20 +21,28 @@ export interface PaymentSetupSessionRow {
 export class PaymentSetupSessionRepository {
   constructor(private readonly sql: Sql) {}
 
-  async create(session: { sessionTokenHash: string; pageTokenHash: string; accountId: string; rail: SessionRail; budgetCents: number; expiresAt: Date; createdAt: Date }): Promise<void> {
-    await this.sql.query('INSERT INTO payment_setup_sessions (session_token_hash, page_token_hash, account_id, rail, budget_cents, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      session.sessionTokenHash,
-      session.pageTokenHash,
-      session.accountId,
-      session.rail,
-      session.budgetCents,
-      session.expiresAt,
-      session.createdAt,
-    ]);
+  async create(session: {
+    sessionTokenHash: string;
+    pageTokenHash: string;
+    accountId: string;
+    rail: SessionRail;
+    budgetCents: number;
+    expiresAt: Date;
+    createdAt: Date;
+  }): Promise<void> {
+    await this.sql.query(
+      'INSERT INTO payment_setup_sessions (session_token_hash, page_token_hash, account_id, rail, budget_cents, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [session.sessionTokenHash, session.pageTokenHash, session.accountId, session.rail, session.budgetCents, session.expiresAt, session.createdAt],
+    );
   }
 
   async ofAccount(accountId: string, sessionTokenHash: string): Promise<PaymentSetupSessionRow | undefined> {
-    return (await this.sql.query<PaymentSetupSessionRow>('SELECT * FROM payment_setup_sessions WHERE session_token_hash = $1 AND account_id = $2', [sessionTokenHash, accountId]))[0];
+    return (
+      await this.sql.query<PaymentSetupSessionRow>('SELECT * FROM payment_setup_sessions WHERE session_token_hash = $1 AND account_id = $2', [
+        sessionTokenHash,
+        accountId,
+      ])
+    )[0];
   }
 
   /** Who a session's mandate is for, as the payment page names them: the account, and its firm if any. */
@@ -55,6 +63,10 @@ export class PaymentSetupSessionRepository {
   }
 
   async recordCardSetup(sessionId: string, setupIntentId: string, customerId: string): Promise<void> {
-    await this.sql.query('UPDATE payment_setup_sessions SET stripe_setup_intent_id = $2, stripe_customer_id = $3 WHERE id = $1', [sessionId, setupIntentId, customerId]);
+    await this.sql.query('UPDATE payment_setup_sessions SET stripe_setup_intent_id = $2, stripe_customer_id = $3 WHERE id = $1', [
+      sessionId,
+      setupIntentId,
+      customerId,
+    ]);
   }
 }

@@ -98,8 +98,22 @@ export class PaymentSetupService {
     const pageToken = randomToken();
     const now = this.clock.now();
     const expiresAt = new Date(now.getTime() + SETUP_SESSION_SECONDS * 1000);
-    await this.sessions.create({ sessionTokenHash: sha256(sessionToken), pageTokenHash: sha256(pageToken), accountId, rail, budgetCents: Math.round(budgetUsd * 100), expiresAt, createdAt: now });
-    return { setupUrl: `${this.urls.issuer}/payment-setup/${pageToken}`, sessionToken, expiresAt: expiresAt.toISOString(), rail, maxMonthlyBudgetUsd: budgetUsd };
+    await this.sessions.create({
+      sessionTokenHash: sha256(sessionToken),
+      pageTokenHash: sha256(pageToken),
+      accountId,
+      rail,
+      budgetCents: Math.round(budgetUsd * 100),
+      expiresAt,
+      createdAt: now,
+    });
+    return {
+      setupUrl: `${this.urls.issuer}/payment-setup/${pageToken}`,
+      sessionToken,
+      expiresAt: expiresAt.toISOString(),
+      rail,
+      maxMonthlyBudgetUsd: budgetUsd,
+    };
   }
 
   /** The rail a session offers: what was asked, if configured; the sandbox when no real rail is; else why not. */
@@ -111,7 +125,9 @@ export class PaymentSetupService {
       throw new PaymentsNotConfiguredException();
     }
     if ((requested !== 'crypto' && cardConfigured) || (requested !== 'fiat' && walletConfigured)) return requested;
-    throw new InvalidInputException(`No ${requested} payment rail is configured on this service; ask for rail ${cardConfigured ? 'fiat' : 'crypto'} (or both).`);
+    throw new InvalidInputException(
+      `No ${requested} payment rail is configured on this service; ask for rail ${cardConfigured ? 'fiat' : 'crypto'} (or both).`,
+    );
   }
 
   /** The caller's session only: another account's token is as unknown as a made-up one. */
@@ -123,7 +139,7 @@ export class PaymentSetupService {
     return { status: session.expires_at <= this.clock.now() ? 'expired' : 'pending', ...base };
   }
 
-/** The page of a pending, unexpired session (creating its SetupIntent on first view). */
+  /** The page of a pending, unexpired session (creating its SetupIntent on first view). */
   async pageView(pageToken: string): Promise<SetupPageView> {
     const session = await this.openSession(pageToken);
     const payer = await this.sessions.payerOf(session.account_id);
@@ -135,13 +151,21 @@ export class PaymentSetupService {
     if (session.rail === 'sandbox') return { ...view, sandbox: { submitPath: `/payment-setup/${pageToken}/sandbox` } };
     const wallet = this.config.payments.wallet;
     if (wallet && session.rail !== 'fiat') {
-      view.wallet = { typedDataTemplate: typedData(wallet, this.expectedAuthorization(session), wallet.payee), submitPath: `/payment-setup/${pageToken}/wallet` };
+      view.wallet = {
+        typedDataTemplate: typedData(wallet, this.expectedAuthorization(session), wallet.payee),
+        submitPath: `/payment-setup/${pageToken}/wallet`,
+      };
     }
     if (this.card?.page && session.rail !== 'crypto') {
       const customerId = await this.card.createCustomer(session.id, session.account_id);
       const intent = await this.card.createSetupIntent(session.id, session.account_id, customerId);
       await this.sessions.recordCardSetup(session.id, intent.id, customerId);
-      view.card = { publishableKey: this.card.page.publishableKey, clientSecret: intent.clientSecret, scriptUrl: this.card.page.scriptUrl, origins: this.card.page.origins };
+      view.card = {
+        publishableKey: this.card.page.publishableKey,
+        clientSecret: intent.clientSecret,
+        scriptUrl: this.card.page.scriptUrl,
+        origins: this.card.page.origins,
+      };
     }
     return view;
   }
@@ -185,7 +209,11 @@ export class PaymentSetupService {
     }
     if (session.mandate_id) return;
     const validUntil = new Date(this.clock.now().getTime() + CARD_MANDATE_DAYS * 86_400_000);
-    await this.activate(session, 'fiat', validUntil, { setupIntent: setupIntent.id, paymentMethod: setupIntent.payment_method ?? null, customer: setupIntent.customer ?? session.stripe_customer_id });
+    await this.activate(session, 'fiat', validUntil, {
+      setupIntent: setupIntent.id,
+      paymentMethod: setupIntent.payment_method ?? null,
+      customer: setupIntent.customer ?? session.stripe_customer_id,
+    });
   }
 
   /** The card processor's webhook event, once the gateway has checked its signature; INVALID_INPUT without a card rail or with a bad signature. */
@@ -201,7 +229,16 @@ export class PaymentSetupService {
   private async activate(session: PaymentSetupSessionRow, rail: MandateRail, validUntil: Date, authorization: Record<string, unknown>): Promise<void> {
     // A firm member's mandate is the firm's: every member's calls are charged against it.
     const ownerId = (await this.firms.firmOf(session.account_id)) ?? session.account_id;
-    const activated = await this.mandates.activate({ sessionId: session.id, accountId: session.account_id, ownerId, rail, budgetCents: session.budget_cents, validFrom: this.clock.now(), validUntil, authorization });
+    const activated = await this.mandates.activate({
+      sessionId: session.id,
+      accountId: session.account_id,
+      ownerId,
+      rail,
+      budgetCents: session.budget_cents,
+      validFrom: this.clock.now(),
+      validUntil,
+      authorization,
+    });
     if (!activated) throw new ResourceNotFoundException(LINK_GONE);
   }
 

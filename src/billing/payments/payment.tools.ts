@@ -36,8 +36,10 @@ export class PaymentTools {
   })
   check(input: CheckPaymentSetupInput, context: ToolContext): Promise<PaymentSetupStatus> {
     const { session_token: spec, sessionToken: returned } = input;
-    if (spec === undefined && returned === undefined) throw new InvalidInputException('Give session_token (or sessionToken): the sessionToken that initiate_payment_setup returned.');
-    if (spec !== undefined && returned !== undefined && spec !== returned) throw new InvalidInputException('session_token and sessionToken differ: give the token once, under either name.');
+    if (spec === undefined && returned === undefined)
+      throw new InvalidInputException('Give session_token (or sessionToken): the sessionToken that initiate_payment_setup returned.');
+    if (spec !== undefined && returned !== undefined && spec !== returned)
+      throw new InvalidInputException('session_token and sessionToken differ: give the token once, under either name.');
     return this.payments.check(context.accountId, (spec ?? returned)!);
   }
 }

@@ -13,7 +13,11 @@ async function unavailableAsRetryable<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError) {
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError
+    ) {
       throw new ServiceUnavailableException(
         `Stripe, which takes card payments here, could not be reached; try again in ${STRIPE_RETRY_AFTER_SECONDS} seconds.`,
         STRIPE_RETRY_AFTER_SECONDS,
@@ -50,18 +54,27 @@ export class StripeCardGateway extends CardGateway {
     if (settings.publishableKey) {
       // Stripe Elements loads Stripe.js, frames Stripe's pages and calls Stripe's API.
       const js = new URL(settings.jsUrl).origin;
-      this.page = { publishableKey: settings.publishableKey, scriptUrl: settings.jsUrl, origins: { scripts: [js], frames: [js, 'https://hooks.stripe.com'], connect: [api.origin] } };
+      this.page = {
+        publishableKey: settings.publishableKey,
+        scriptUrl: settings.jsUrl,
+        origins: { scripts: [js], frames: [js, 'https://hooks.stripe.com'], connect: [api.origin] },
+      };
     }
   }
 
   async createCustomer(sessionId: string, accountId: string): Promise<string> {
-    const customer = await unavailableAsRetryable(() => this.stripe.customers.create({ metadata: { account: accountId } }, { idempotencyKey: `customer-${sessionId}` }));
+    const customer = await unavailableAsRetryable(() =>
+      this.stripe.customers.create({ metadata: { account: accountId } }, { idempotencyKey: `customer-${sessionId}` }),
+    );
     return customer.id;
   }
 
   async createSetupIntent(sessionId: string, accountId: string, customerId: string): Promise<{ id: string; clientSecret: string }> {
     const intent = await unavailableAsRetryable(() =>
-      this.stripe.setupIntents.create({ usage: 'off_session', customer: customerId, metadata: { payment_setup_session: sessionId, account: accountId } }, { idempotencyKey: `setup-${sessionId}` }),
+      this.stripe.setupIntents.create(
+        { usage: 'off_session', customer: customerId, metadata: { payment_setup_session: sessionId, account: accountId } },
+        { idempotencyKey: `setup-${sessionId}` },
+      ),
     );
     return { id: intent.id, clientSecret: intent.client_secret! };
   }
@@ -70,7 +83,15 @@ export class StripeCardGateway extends CardGateway {
     try {
       const intent = await unavailableAsRetryable(() =>
         this.stripe.paymentIntents.create(
-          { amount: charge.amountCents, currency: 'usd', customer: charge.customerId, payment_method: charge.paymentMethodId, off_session: true, confirm: true, description: charge.description },
+          {
+            amount: charge.amountCents,
+            currency: 'usd',
+            customer: charge.customerId,
+            payment_method: charge.paymentMethodId,
+            off_session: true,
+            confirm: true,
+            description: charge.description,
+          },
           { idempotencyKey: charge.idempotencyKey },
         ),
       );
@@ -83,6 +104,9 @@ export class StripeCardGateway extends CardGateway {
 
   verifyWebhook(rawBody: Buffer, signature: string | undefined): { type: string; data: { object: ConfirmedCardSetup } } {
     if (!this.settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not configured');
-    return this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.settings.webhookSecret) as unknown as { type: string; data: { object: ConfirmedCardSetup } };
+    return this.stripe.webhooks.constructEvent(rawBody, signature ?? '', this.settings.webhookSecret) as unknown as {
+      type: string;
+      data: { object: ConfirmedCardSetup };
+    };
   }
 }

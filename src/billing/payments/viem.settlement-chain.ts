@@ -38,7 +38,12 @@ export class ViemSettlementChain extends SettlementChain {
 
   constructor(private readonly settings: SettlementChainSettings) {
     super();
-    const chain = defineChain({ id: settings.chainId, name: `chain ${settings.chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [settings.rpcUrl] } } });
+    const chain = defineChain({
+      id: settings.chainId,
+      name: `chain ${settings.chainId}`,
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [settings.rpcUrl] } },
+    });
     const transport = http(settings.rpcUrl, { retryCount: 2, timeout: 15_000 });
     this.account = privateKeyToAccount(settings.key);
     this.publicClient = createPublicClient({ chain, transport });
@@ -47,7 +52,12 @@ export class ViemSettlementChain extends SettlementChain {
   }
 
   authorizationUsed(authorization: StoredAuthorization): Promise<boolean> {
-    return this.publicClient.readContract({ address: this.usdc, abi: USDC_SETTLEMENT_ABI, functionName: 'authorizationState', args: [authorization.from as Hex, authorization.nonce] });
+    return this.publicClient.readContract({
+      address: this.usdc,
+      abi: USDC_SETTLEMENT_ABI,
+      functionName: 'authorizationState',
+      args: [authorization.from as Hex, authorization.nonce],
+    });
   }
 
   signSettlement(authorization: StoredAuthorization): Promise<SignedTransaction> {

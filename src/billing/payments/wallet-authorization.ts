@@ -37,7 +37,14 @@ export function typedData(rail: WalletRail, expected: ExpectedAuthorization, fro
     domain: { name: 'USD Coin', version: '2', chainId: rail.chainId, verifyingContract: getAddress(rail.usdc) },
     types: TRANSFER_WITH_AUTHORIZATION_TYPES,
     primaryType: 'TransferWithAuthorization' as const,
-    message: { from: getAddress(from), to: getAddress(rail.payee), value: expected.value, validAfter: expected.validAfter, validBefore: expected.validBefore, nonce: expected.nonce },
+    message: {
+      from: getAddress(from),
+      to: getAddress(rail.payee),
+      value: expected.value,
+      validAfter: expected.validAfter,
+      validBefore: expected.validBefore,
+      nonce: expected.nonce,
+    },
   };
 }
 
@@ -60,12 +67,15 @@ export async function verifyWalletAuthorization(
   nowSeconds: number,
 ): Promise<{ ok: true; from: string; signature: Hex } | { ok: false; reason: string }> {
   const { domain, message, signature } = submitted;
-  if (Number(domain.chainId) !== rail.chainId) return { ok: false, reason: `The authorization is for chain ${String(domain.chainId)}; sign it on chain ${rail.chainId}.` };
+  if (Number(domain.chainId) !== rail.chainId)
+    return { ok: false, reason: `The authorization is for chain ${String(domain.chainId)}; sign it on chain ${rail.chainId}.` };
   if (typeof domain.verifyingContract !== 'string' || !isAddress(domain.verifyingContract) || getAddress(domain.verifyingContract) !== getAddress(rail.usdc)) {
     return { ok: false, reason: 'The authorization is not for the USDC contract.' };
   }
-  if (typeof message.to !== 'string' || !isAddress(message.to) || getAddress(message.to) !== getAddress(rail.payee)) return { ok: false, reason: 'The authorization pays another address.' };
-  if (asBigInt(message.value) !== expected.value) return { ok: false, reason: `The authorization is for ${String(message.value)} units; the budget is ${expected.value} (USDC, 6 decimals).` };
+  if (typeof message.to !== 'string' || !isAddress(message.to) || getAddress(message.to) !== getAddress(rail.payee))
+    return { ok: false, reason: 'The authorization pays another address.' };
+  if (asBigInt(message.value) !== expected.value)
+    return { ok: false, reason: `The authorization is for ${String(message.value)} units; the budget is ${expected.value} (USDC, 6 decimals).` };
   const validAfter = asBigInt(message.validAfter);
   const validBefore = asBigInt(message.validBefore);
   if (validAfter !== expected.validAfter || validBefore !== expected.validBefore || validBefore <= BigInt(nowSeconds)) {

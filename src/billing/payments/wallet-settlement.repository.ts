@@ -52,16 +52,18 @@ export class WalletSettlementRepository {
   }
 
   async recordSettlementTransaction(mandateId: string, transaction: SignedTransaction): Promise<void> {
-    await this.sql.query(`UPDATE wallet_settlements SET settlement_tx_hash = $2, settlement_raw_tx = $3, updated_at = now() WHERE mandate_id = $1`, [mandateId, transaction.hash, transaction.raw]);
-  }
-
-  async recordRefundTransaction(mandateId: string, units: bigint, transaction: SignedTransaction): Promise<void> {
-    await this.sql.query(`UPDATE wallet_settlements SET status = 'refunding', refund_units = $2, refund_tx_hash = $3, refund_raw_tx = $4, updated_at = now() WHERE mandate_id = $1`, [
+    await this.sql.query(`UPDATE wallet_settlements SET settlement_tx_hash = $2, settlement_raw_tx = $3, updated_at = now() WHERE mandate_id = $1`, [
       mandateId,
-      units.toString(),
       transaction.hash,
       transaction.raw,
     ]);
+  }
+
+  async recordRefundTransaction(mandateId: string, units: bigint, transaction: SignedTransaction): Promise<void> {
+    await this.sql.query(
+      `UPDATE wallet_settlements SET status = 'refunding', refund_units = $2, refund_tx_hash = $3, refund_raw_tx = $4, updated_at = now() WHERE mandate_id = $1`,
+      [mandateId, units.toString(), transaction.hash, transaction.raw],
+    );
   }
 
   async markSettled(mandateId: string): Promise<void> {
@@ -70,7 +72,10 @@ export class WalletSettlementRepository {
 
   /** Refunded: by its mined transaction, or with nothing to send back (`refund_units` 0). */
   async markRefunded(mandateId: string, nothingToRefund = false): Promise<void> {
-    await this.sql.query(`UPDATE wallet_settlements SET status = 'refunded', refund_units = CASE WHEN $2 THEN 0 ELSE refund_units END, updated_at = now() WHERE mandate_id = $1`, [mandateId, nothingToRefund]);
+    await this.sql.query(
+      `UPDATE wallet_settlements SET status = 'refunded', refund_units = CASE WHEN $2 THEN 0 ELSE refund_units END, updated_at = now() WHERE mandate_id = $1`,
+      [mandateId, nothingToRefund],
+    );
   }
 
   async markFailed(mandateId: string, reason: string): Promise<void> {

@@ -72,14 +72,19 @@ export class WalletSettlement implements OnApplicationBootstrap {
         return this.fail(row.mandate_id, 'The wallet authorization expired before it was settled.');
       }
       // Used already, but not by a transaction of ours: the payer cancelled it, or someone else submitted it. Either way this run moves nothing.
-      if (await chain.authorizationUsed(row.authorization)) return this.fail(row.mandate_id, 'The wallet authorization was used or cancelled on chain before this service settled it.');
+      if (await chain.authorizationUsed(row.authorization))
+        return this.fail(row.mandate_id, 'The wallet authorization was used or cancelled on chain before this service settled it.');
       transaction = await chain.signSettlement(row.authorization);
       await this.settlements.recordSettlementTransaction(row.mandate_id, transaction);
     }
     await chain.broadcast(transaction);
     const mined = await chain.waitForOutcome(transaction.hash, RECEIPT_WAIT_MS);
     if (mined === null) return 'pending';
-    if (mined === 'reverted') return this.fail(row.mandate_id, `The settlement transaction ${transaction.hash} reverted: the payer's USDC balance is below the authorized budget, or the authorization was used.`);
+    if (mined === 'reverted')
+      return this.fail(
+        row.mandate_id,
+        `The settlement transaction ${transaction.hash} reverted: the payer's USDC balance is below the authorized budget, or the authorization was used.`,
+      );
     await this.settlements.markSettled(row.mandate_id);
     this.logger.log(`wallet mandate ${row.mandate_id}: ${row.escrow_units} USDC units settled in ${transaction.hash}`);
     return 'settled';

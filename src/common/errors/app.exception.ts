@@ -81,7 +81,11 @@ export class ResourceNotFoundException extends AppException {
 
 export class RateLimitedException extends AppException {
   /** `limit` says which limit was reached, in words: "120 token requests per client address per minute". */
-  constructor(readonly retryAfterSeconds: number, headers: Record<string, string>, limit: string) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    headers: Record<string, string>,
+    limit: string,
+  ) {
     super({
       status: 429,
       detail: `Rate limit reached: ${limit}. Retry after ${retryAfterSeconds} seconds.`,
@@ -92,7 +96,11 @@ export class RateLimitedException extends AppException {
 
 /** A dependency is down: the same call may succeed later, so it says when to try again. */
 export class ServiceUnavailableException extends AppException {
-  constructor(detail: string, readonly retryAfterSeconds?: number, hint?: string) {
+  constructor(
+    detail: string,
+    readonly retryAfterSeconds?: number,
+    hint?: string,
+  ) {
     super({ status: 503, detail, hint, headers: retryAfterSeconds ? { 'Retry-After': String(retryAfterSeconds) } : {} });
   }
 }

@@ -47,11 +47,7 @@ export class ProblemExceptionFilter implements ExceptionFilter {
     };
     if (reply.sent || reply.raw.headersSent) return;
     if (wantsErrorPage(request)) return sendPage(reply, failure.status, errorPage(failure, request.id), { headers: failure.headers });
-    void reply
-      .status(failure.status)
-      .headers(failure.headers)
-      .header('content-type', `${failure.contentType()}; charset=utf-8`)
-      .send(JSON.stringify(body));
+    void reply.status(failure.status).headers(failure.headers).header('content-type', `${failure.contentType()}; charset=utf-8`).send(JSON.stringify(body));
   }
 
   private toAppException(exception: unknown, request: FastifyRequest): AppException {

@@ -1,12 +1,5 @@
 /** The six codes of SERVICE-SPEC 2.7. */
-export const ERROR_CODES = [
-  'INVALID_INPUT',
-  'UNAUTHORIZED',
-  'FORBIDDEN',
-  'NOT_FOUND',
-  'RATE_LIMITED',
-  'INTERNAL_ERROR',
-] as const;
+export const ERROR_CODES = ['INVALID_INPUT', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'RATE_LIMITED', 'INTERNAL_ERROR'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The problem record of SERVICE-SPEC 2.7 (RFC 9457). No other member is allowed. */

@@ -65,7 +65,10 @@ export function ApiProblemResponses(...statuses: (number | [number, string])[]):
       return ApiResponse({
         status,
         description: PROBLEM_DESCRIPTIONS[status] ?? 'Error',
-        headers: status === 429 ? { ...RATE_LIMIT_RESPONSE_HEADERS, 'Retry-After': { description: 'Seconds to wait (at least 1)', schema: { type: 'integer', minimum: 1 } } } : API_VERSION_HEADER,
+        headers:
+          status === 429
+            ? { ...RATE_LIMIT_RESPONSE_HEADERS, 'Retry-After': { description: 'Seconds to wait (at least 1)', schema: { type: 'integer', minimum: 1 } } }
+            : API_VERSION_HEADER,
         content: { 'application/problem+json': { schema: { $ref: getSchemaPath(ProblemRecordSchema) }, example: problemExample(status, detail) } },
       });
     }),

@@ -142,8 +142,7 @@ export async function configureHttpPipeline(app: NestFastifyApplication, options
   // The one rule for every client input (storable text, bounded nesting), on every route after
   // its body is parsed and before any validator, tool or query sees it.
   fastify.addHook('preValidation', (request, _reply, done) => {
-    const problem =
-      findUnstorableInput(request.body, '') ?? findUnstorableInput(request.query, 'query') ?? findUnstorableInput(request.params, 'path');
+    const problem = findUnstorableInput(request.body, '') ?? findUnstorableInput(request.query, 'query') ?? findUnstorableInput(request.params, 'path');
     done(problem ? new InvalidInputException(`Invalid input. ${problem}.`) : undefined);
   });
 
@@ -164,7 +163,10 @@ export async function configureHttpPipeline(app: NestFastifyApplication, options
 
   fastify.addHook('onResponse', (request, reply, done) => {
     const level = request.url.startsWith('/health/') ? 'debug' : 'info';
-    request.log[level]({ method: request.method, url: redactCapabilityUrl(request.url), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) }, 'request completed');
+    request.log[level](
+      { method: request.method, url: redactCapabilityUrl(request.url), statusCode: reply.statusCode, responseTimeMs: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
     done();
   });
 }

@@ -49,7 +49,10 @@ export class RateLimiterService {
         ? new RateLimiterRedis({ ...options, storeClient: sharedState.client, insuranceLimiter: new RateLimiterMemory(options) })
         : new RateLimiterMemory(options);
     };
-    this.limiters = Object.fromEntries(RATE_LIMITED_ROUTE_CLASSES.map((routeClass) => [routeClass, limiterFor(routeClass)])) as Record<RateLimitedRouteClass, RateLimiterAbstract>;
+    this.limiters = Object.fromEntries(RATE_LIMITED_ROUTE_CLASSES.map((routeClass) => [routeClass, limiterFor(routeClass)])) as Record<
+      RateLimitedRouteClass,
+      RateLimiterAbstract
+    >;
   }
 
   policy(routeClass: RateLimitedRouteClass): RateLimitPolicy {

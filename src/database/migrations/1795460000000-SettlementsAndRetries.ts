@@ -15,7 +15,9 @@ export class SettlementsAndRetries1795460000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "payment_mandates" ADD "revoked_at" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`ALTER TABLE "payment_mandates" ADD "failure" text`);
     await queryRunner.query(`ALTER TABLE "payment_mandates" DROP CONSTRAINT "CHK_payment_mandates_status"`);
-    await queryRunner.query(`ALTER TABLE "payment_mandates" ADD CONSTRAINT "CHK_payment_mandates_status" CHECK ("status" IN ('active', 'revoked', 'unfunded'))`);
+    await queryRunner.query(
+      `ALTER TABLE "payment_mandates" ADD CONSTRAINT "CHK_payment_mandates_status" CHECK ("status" IN ('active', 'revoked', 'unfunded'))`,
+    );
     await queryRunner.query(`ALTER TABLE "invoice_payments" ADD "attempts" integer NOT NULL DEFAULT 1`);
     await queryRunner.query(`ALTER TABLE "invoice_payments" ADD "next_attempt_at" TIMESTAMP WITH TIME ZONE`);
   }

@@ -21,6 +21,8 @@ export class DocumentProcessing1795501000000 implements MigrationInterface {
 
   public async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "document_pages" DROP CONSTRAINT "CHK_document_pages_kind", DROP COLUMN "kind", DROP COLUMN "char_count"`);
-    await queryRunner.query(`ALTER TABLE "documents" DROP CONSTRAINT "CHK_documents_processing_status", DROP COLUMN "processing_failure", DROP COLUMN "processed_at", DROP COLUMN "processing_status"`);
+    await queryRunner.query(
+      `ALTER TABLE "documents" DROP CONSTRAINT "CHK_documents_processing_status", DROP COLUMN "processing_failure", DROP COLUMN "processed_at", DROP COLUMN "processing_status"`,
+    );
   }
 }

@@ -12,7 +12,9 @@ export class AccountMemberships1795700000000 implements MigrationInterface {
   name = 'AccountMemberships1795700000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`CREATE VIEW "account_memberships" AS SELECT a.id AS account_id, a.kind, fm.firm_id FROM accounts a LEFT JOIN firm_members fm ON fm.account_id = a.id`);
+    await queryRunner.query(
+      `CREATE VIEW "account_memberships" AS SELECT a.id AS account_id, a.kind, fm.firm_id FROM accounts a LEFT JOIN firm_members fm ON fm.account_id = a.id`,
+    );
     await queryRunner.query(
       `CREATE VIEW "shared_accounts" AS
          SELECT a.id AS account_id, a.id AS shared_account_id FROM accounts a

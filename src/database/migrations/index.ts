@@ -19,4 +19,21 @@ import { SandboxRail1795600000000 } from './1795600000000-SandboxRail.js';
  * Every migration, in order. Generated with `npm run migration:generate -- src/database/migrations/<Name>`
  * against an empty database (or written by hand with named constraints), and never rewritten once landed.
  */
-export const MIGRATIONS: (new () => object)[] = [Identity1795363767880, WorkspacesAndDocuments1795400000000, UploadForms1795410000000, Billing1795420000000, PaymentMandates1795430000000, Firms1795440000000, InvoicePayments1795450000000, SettlementsAndRetries1795460000000, BatchedFreeReservations1795470000000, IdempotencyLeases1795481000000, RevokedFamiliesIndex1795482000000, ExternalIdentities1795483000000, DurableJobs1795500000000, DocumentProcessing1795501000000, SandboxRail1795600000000, AccountMemberships1795700000000];
+export const MIGRATIONS: (new () => object)[] = [
+  Identity1795363767880,
+  WorkspacesAndDocuments1795400000000,
+  UploadForms1795410000000,
+  Billing1795420000000,
+  PaymentMandates1795430000000,
+  Firms1795440000000,
+  InvoicePayments1795450000000,
+  SettlementsAndRetries1795460000000,
+  BatchedFreeReservations1795470000000,
+  IdempotencyLeases1795481000000,
+  RevokedFamiliesIndex1795482000000,
+  ExternalIdentities1795483000000,
+  DurableJobs1795500000000,
+  DocumentProcessing1795501000000,
+  SandboxRail1795600000000,
+  AccountMemberships1795700000000,
+];

@@ -17,7 +17,8 @@ export class SubmitDocumentsInput {
   documentType?: string;
 
   @ApiPropertyOptional({
-    description: 'The file, base64-encoded: the document is READY at once. Omit it to get an uploadUrl instead (PENDING_UPLOAD), for files larger than a request body allows.',
+    description:
+      'The file, base64-encoded: the document is READY at once. Omit it to get an uploadUrl instead (PENDING_UPLOAD), for files larger than a request body allows.',
     format: 'byte',
   })
   @Optional()
@@ -31,7 +32,10 @@ export class SubmitDocumentsInput {
   @MaxLength(255)
   fileName?: string;
 
-  @ApiPropertyOptional({ description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, XLSX, CSV and plain text are accepted.', example: 'application/pdf' })
+  @ApiPropertyOptional({
+    description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, XLSX, CSV and plain text are accepted.',
+    example: 'application/pdf',
+  })
   @Optional()
   @IsString()
   @MaxLength(127)
@@ -67,7 +71,10 @@ export class DocumentResult {
   @ApiPropertyOptional()
   pageCount?: number;
 
-  @ApiPropertyOptional({ description: 'PENDING_UPLOAD only: PUT the bytes here, or POST them as multipart/form-data (field "file"). Single use.', format: 'uri' })
+  @ApiPropertyOptional({
+    description: 'PENDING_UPLOAD only: PUT the bytes here, or POST them as multipart/form-data (field "file"). Single use.',
+    format: 'uri',
+  })
   uploadUrl?: string;
 
   @ApiPropertyOptional({ format: 'date-time' })

@@ -17,7 +17,11 @@ export const IDEMPOTENCY_LEASE_SECONDS = 120;
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
 }
 
 /**
@@ -37,13 +41,18 @@ export class IdempotencyInterceptor implements ToolCallInterceptor {
     if (!KEY.test(key)) throw new InvalidInputException('The idempotency key must be 1-255 visible ASCII characters.');
     const accountId = call.context.accountId;
     const toolName = call.tool.name;
-    const argumentsSha256 = createHash('sha256').update(JSON.stringify(canonical(call.input))).digest('hex');
+    const argumentsSha256 = createHash('sha256')
+      .update(JSON.stringify(canonical(call.input)))
+      .digest('hex');
     const claimed = await this.calls.claim({ accountId, key, toolName, argumentsSha256, owner: PROCESS_ID, leaseSeconds: IDEMPOTENCY_LEASE_SECONDS });
     if (!claimed) return this.replay(accountId, key, toolName, argumentsSha256);
 
-    const renewal = setInterval(() => {
-      this.calls.renewLease(accountId, key, PROCESS_ID, IDEMPOTENCY_LEASE_SECONDS).catch(() => undefined);
-    }, (IDEMPOTENCY_LEASE_SECONDS * 1000) / 3);
+    const renewal = setInterval(
+      () => {
+        this.calls.renewLease(accountId, key, PROCESS_ID, IDEMPOTENCY_LEASE_SECONDS).catch(() => undefined);
+      },
+      (IDEMPOTENCY_LEASE_SECONDS * 1000) / 3,
+    );
     renewal.unref();
     let output: unknown;
     try {

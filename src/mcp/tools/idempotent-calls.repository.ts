@@ -33,12 +33,10 @@ export class IdempotentCallsRepository {
   }
 
   async renewLease(accountId: string, key: string, owner: string, leaseSeconds: number): Promise<void> {
-    await this.sql.query(`UPDATE idempotent_tool_calls SET lease_expires_at = now() + make_interval(secs => $4) WHERE account_id = $1 AND idempotency_key = $2 AND owner = $3 AND status = 'running'`, [
-      accountId,
-      key,
-      owner,
-      leaseSeconds,
-    ]);
+    await this.sql.query(
+      `UPDATE idempotent_tool_calls SET lease_expires_at = now() + make_interval(secs => $4) WHERE account_id = $1 AND idempotency_key = $2 AND owner = $3 AND status = 'running'`,
+      [accountId, key, owner, leaseSeconds],
+    );
   }
 
   /** Frees the key after a failed call, so the caller may retry with it; only while `owner` holds it. */
@@ -48,12 +46,10 @@ export class IdempotentCallsRepository {
 
   /** Records the result, only while `owner` still holds the key: a call taken over after a lost lease is the other's. */
   async complete(accountId: string, key: string, owner: string, result: unknown): Promise<void> {
-    await this.sql.query(`UPDATE idempotent_tool_calls SET status = 'completed', result = $4, lease_expires_at = NULL WHERE account_id = $1 AND idempotency_key = $2 AND owner = $3`, [
-      accountId,
-      key,
-      owner,
-      JSON.stringify(result),
-    ]);
+    await this.sql.query(
+      `UPDATE idempotent_tool_calls SET status = 'completed', result = $4, lease_expires_at = NULL WHERE account_id = $1 AND idempotency_key = $2 AND owner = $3`,
+      [accountId, key, owner, JSON.stringify(result)],
+    );
   }
 
   async find(accountId: string, key: string): Promise<IdempotentCall | undefined> {

@@ -71,7 +71,7 @@ export interface ToolDeclaration {
 
 /** What an agent can act on when a call fails for a reason about its data (DECISIONS.md "Errors"). */
 const HINTS: Partial<Record<string, string>> = {
-  INVALID_INPUT: 'Correct the named arguments and call again; tools/list gives each tool\'s inputSchema.',
+  INVALID_INPUT: "Correct the named arguments and call again; tools/list gives each tool's inputSchema.",
   NOT_FOUND: 'Check the id: it must come from an earlier call made with the same account.',
   FORBIDDEN: 'The caller may not do this with its current token or account.',
   RATE_LIMITED: 'Wait and call again.',
@@ -177,14 +177,18 @@ export class ToolRegistry {
     const problems: string[] = [];
     // Typed against each tool's own input class; here any tool's, so plain strings.
     const workspaceArgument = options.workspace?.argument as string | undefined;
-    if (workspaceArgument !== undefined && !properties.includes(workspaceArgument)) problems.push(`${options.name}: workspace argument ${workspaceArgument} is not in ${options.input.name}`);
+    if (workspaceArgument !== undefined && !properties.includes(workspaceArgument))
+      problems.push(`${options.name}: workspace argument ${workspaceArgument} is not in ${options.input.name}`);
     if (workspaceArgument === undefined && properties.includes(WORKSPACE_ARGUMENT)) {
-      problems.push(`${options.name}: its input has ${WORKSPACE_ARGUMENT} but the tool declares no workspace (declare workspace: { argument: '${WORKSPACE_ARGUMENT}' })`);
+      problems.push(
+        `${options.name}: its input has ${WORKSPACE_ARGUMENT} but the tool declares no workspace (declare workspace: { argument: '${WORKSPACE_ARGUMENT}' })`,
+      );
     }
     const units = options.metering?.units as { counter: string; argument: string } | undefined;
     if (units) {
       if (!this.registry().counters.has(units.counter)) problems.push(`${options.name}: no provider counts ${units.counter} units (@ToolUnitCounterProvider)`);
-      if (!properties.includes(units.argument)) problems.push(`${options.name}: metered by ${units.counter} of ${units.argument}, which is not in ${options.input.name}`);
+      if (!properties.includes(units.argument))
+        problems.push(`${options.name}: metered by ${units.counter} of ${units.argument}, which is not in ${options.input.name}`);
     }
     return problems;
   }
@@ -194,7 +198,13 @@ export class ToolRegistry {
   }
 
   resources(): Resource[] {
-    return [...this.registry().resources.values()].map(({ options }) => ({ uri: options.uri, name: options.name, ...(options.title && { title: options.title }), description: options.description, mimeType: options.mimeType }));
+    return [...this.registry().resources.values()].map(({ options }) => ({
+      uri: options.uri,
+      name: options.name,
+      ...(options.title && { title: options.title }),
+      description: options.description,
+      mimeType: options.mimeType,
+    }));
   }
 
   async readResource(uri: string): Promise<ReadResourceResult> {
@@ -221,7 +231,8 @@ export class ToolRegistry {
       // forbidUnknownValues off: a tool without parameters has an input class without rules, whose
       // empty arguments are valid (any argument is still refused as not whitelisted).
       const errors = await validate(input, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: false });
-      if (errors.length > 0) return toolErrorResult(new InvalidInputException(`Invalid arguments for ${name}: ${describeValidationErrors(errors).join('; ')}.`));
+      if (errors.length > 0)
+        return toolErrorResult(new InvalidInputException(`Invalid arguments for ${name}: ${describeValidationErrors(errors).join('; ')}.`));
     } catch (error) {
       // A validator that throws on some input is our fault, but the input is what it could not
       // read: the caller is told to check its arguments, and the error is logged, never echoed.
@@ -240,7 +251,8 @@ export class ToolRegistry {
       workspaceId: typeof workspaceId === 'string' ? workspaceId : undefined,
       meteredUnits: async () => (units ? counters.get(units.counter)!.counter.count(argument(units.argument), context, options) : 1),
     };
-    const run = (index: number): Promise<unknown> => (index < interceptors.length ? interceptors[index].intercept(call, () => run(index + 1)) : tool.invoke(input, context));
+    const run = (index: number): Promise<unknown> =>
+      index < interceptors.length ? interceptors[index].intercept(call, () => run(index + 1)) : tool.invoke(input, context);
     try {
       const output = (await run(0)) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };

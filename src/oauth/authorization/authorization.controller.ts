@@ -25,7 +25,8 @@ export class AuthorizationController {
   @Get('authorize')
   @ApiOperation({
     summary: 'Authorization endpoint: response_type=code with PKCE S256 (browser)',
-    description: 'Redirects to the sign-in page when no one is signed in, then shows a consent page; answers the client at its redirect URI with `code`, `state` and `iss`, or `error`.',
+    description:
+      'Redirects to the sign-in page when no one is signed in, then shows a consent page; answers the client at its redirect URI with `code`, `state` and `iss`, or `error`.',
   })
   @ApiOkResponse({ description: 'The consent page, when someone is signed in', content: { 'text/html': { schema: { type: 'string' } } } })
   @ApiFoundResponse({ description: 'To the sign-in page, or to the client redirect URI with an error' })
@@ -48,7 +49,11 @@ export class AuthorizationController {
     const form = formFields(body);
     const retry = `/oauth/authorize?${new URLSearchParams(AUTHORIZATION_PARAMETERS.flatMap((name): [string, string][] => (formText(form, name) ? [[name, formText(form, name)]] : []))).toString()}`;
     if (!this.csrf.verify(request, form)) {
-      return sendPage(reply, 403, authorizationErrorPage({ error: 'access_denied', description: 'The consent form was stale or did not come from this site, so nothing was granted.' }));
+      return sendPage(
+        reply,
+        403,
+        authorizationErrorPage({ error: 'access_denied', description: 'The consent form was stale or did not come from this site, so nothing was granted.' }),
+      );
     }
     const person = await this.sessions.current(request);
     if (!person) return void reply.redirect(`/sign-in?return_to=${encodeURIComponent(retry)}`, 303);

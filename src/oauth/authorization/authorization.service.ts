@@ -11,7 +11,16 @@ import { OAuthClient } from '../entities/oauth-client.entity.js';
 import { AUTHORIZATION_CODE_LIFETIME_SECONDS } from '../token-lifetimes.js';
 
 /** The authorization request parameters, echoed by the consent form so that its POST is re-validated whole. */
-export const AUTHORIZATION_PARAMETERS = ['client_id', 'redirect_uri', 'response_type', 'code_challenge', 'code_challenge_method', 'scope', 'state', 'resource'] as const;
+export const AUTHORIZATION_PARAMETERS = [
+  'client_id',
+  'redirect_uri',
+  'response_type',
+  'code_challenge',
+  'code_challenge_method',
+  'scope',
+  'state',
+  'resource',
+] as const;
 export type AuthorizationParameters = Partial<Record<(typeof AUTHORIZATION_PARAMETERS)[number], string>>;
 
 const CODE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;

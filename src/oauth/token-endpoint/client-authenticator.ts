@@ -20,7 +20,11 @@ export class ClientAuthenticator {
   async authenticate(authorization: string | undefined, body: { client_id?: string; client_secret?: string }): Promise<OAuthClient> {
     const credentials = presentedCredentials(authorization, body);
     const refuse = (description: string) =>
-      new OAuthException('invalid_client', description, credentials.viaBasic ? { headers: { 'WWW-Authenticate': 'Basic realm="oauth", charset="UTF-8"' } } : {});
+      new OAuthException(
+        'invalid_client',
+        description,
+        credentials.viaBasic ? { headers: { 'WWW-Authenticate': 'Basic realm="oauth", charset="UTF-8"' } } : {},
+      );
 
     const client = await this.clients.findOneBy({ clientId: credentials.clientId });
     // Unknown client and wrong secret read the same, so client ids cannot be probed.
@@ -44,7 +48,8 @@ function presentedCredentials(authorization: string | undefined, body: { client_
   const challenge = { headers: { 'WWW-Authenticate': 'Basic realm="oauth", charset="UTF-8"' } };
   const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization.trim());
   if (!match) throw new OAuthException('invalid_client', 'The Authorization header must be HTTP Basic client credentials.', challenge);
-  if (body.client_secret !== undefined) throw new OAuthException('invalid_request', 'Use one client authentication method, not Basic and client_secret together.');
+  if (body.client_secret !== undefined)
+    throw new OAuthException('invalid_request', 'Use one client authentication method, not Basic and client_secret together.');
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const separator = decoded.indexOf(':');
   if (separator < 1) throw new OAuthException('invalid_client', 'Malformed HTTP Basic client credentials.', challenge);
@@ -53,8 +58,10 @@ function presentedCredentials(authorization: string | undefined, body: { client_
     const clientId = decodeURIComponent(decoded.slice(0, separator).replace(/\+/g, ' '));
     const clientSecret = decodeURIComponent(decoded.slice(separator + 1).replace(/\+/g, ' '));
     // Decoded from a header, so the edge's text rule has not seen it: an id no client can have.
-    if (unstorableTextReason(clientId) || unstorableTextReason(clientSecret)) throw new OAuthException('invalid_client', 'Malformed HTTP Basic client credentials.', challenge);
-    if (body.client_id !== undefined && body.client_id !== clientId) throw new OAuthException('invalid_request', 'client_id in the body differs from the Basic credentials.');
+    if (unstorableTextReason(clientId) || unstorableTextReason(clientSecret))
+      throw new OAuthException('invalid_client', 'Malformed HTTP Basic client credentials.', challenge);
+    if (body.client_id !== undefined && body.client_id !== clientId)
+      throw new OAuthException('invalid_request', 'client_id in the body differs from the Basic credentials.');
     return { clientId, clientSecret, viaBasic: true };
   } catch (error) {
     if (error instanceof OAuthException) throw error;

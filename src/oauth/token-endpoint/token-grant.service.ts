@@ -85,9 +85,12 @@ export class TokenGrantService {
       // credentials or verifier cannot burn it for the client.
       if (code.clientId !== client.clientId) throw new OAuthException('invalid_grant', INVALID_CODE);
       if (code.redirectUri !== request.redirect_uri) throw new OAuthException('invalid_grant', 'redirect_uri differs from the authorization request.');
-      if (!constantTimeEqual(sha256(request.code_verifier!), code.codeChallenge)) throw new OAuthException('invalid_grant', 'code_verifier does not match the code_challenge.');
+      if (!constantTimeEqual(sha256(request.code_verifier!), code.codeChallenge))
+        throw new OAuthException('invalid_grant', 'code_verifier does not match the code_challenge.');
 
-      const family = await manager.save(manager.create(TokenFamily, { clientId: client.clientId, accountId: code.accountId, scope: code.scope, resource: code.resource }));
+      const family = await manager.save(
+        manager.create(TokenFamily, { clientId: client.clientId, accountId: code.accountId, scope: code.scope, resource: code.resource }),
+      );
       await manager.update(AuthorizationCode, { codeHash }, { tokenFamilyId: family.id });
       return this.issueFamilyTokens(manager, family, client.grantTypes.includes('refresh_token'));
     });
@@ -127,7 +130,12 @@ export class TokenGrantService {
     if (client.kind !== 'machine' || !client.accountId) throw new OAuthException('unauthorized_client', 'Only machine clients may use client_credentials.');
     const scope = request.scope?.trim() || this.urls.mcpAccessScope;
     if (scope !== this.urls.mcpAccessScope) throw new OAuthException('invalid_scope', `scope must be ${this.urls.mcpAccessScope}.`);
-    const token = await this.accessTokens.issue({ accountId: client.accountId, clientId: client.clientId, scope, lifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS });
+    const token = await this.accessTokens.issue({
+      accountId: client.accountId,
+      clientId: client.clientId,
+      scope,
+      lifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
+    });
     return { access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn, scope };
   }
 
@@ -135,7 +143,13 @@ export class TokenGrantService {
   private async issueFamilyTokens(manager: EntityManager, family: TokenFamily, withRefreshToken: boolean): Promise<TokenResponse> {
     const refreshToken = withRefreshToken ? randomToken() : undefined;
     if (refreshToken) {
-      await manager.save(manager.create(RefreshToken, { tokenHash: sha256(refreshToken), familyId: family.id, expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000) }));
+      await manager.save(
+        manager.create(RefreshToken, {
+          tokenHash: sha256(refreshToken),
+          familyId: family.id,
+          expiresAt: new Date(Date.now() + REFRESH_TOKEN_LIFETIME_SECONDS * 1000),
+        }),
+      );
     }
     const token = await this.accessTokens.issue({
       accountId: family.accountId,
@@ -144,7 +158,13 @@ export class TokenGrantService {
       familyId: family.id,
       lifetimeSeconds: ACCESS_TOKEN_LIFETIME_SECONDS,
     });
-    return { access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn, ...(refreshToken && { refresh_token: refreshToken }), scope: family.scope };
+    return {
+      access_token: token.accessToken,
+      token_type: 'Bearer',
+      expires_in: token.expiresIn,
+      ...(refreshToken && { refresh_token: refreshToken }),
+      scope: family.scope,
+    };
   }
 }
 

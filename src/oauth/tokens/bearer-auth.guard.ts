@@ -57,7 +57,10 @@ export class BearerAuthGuard implements CanActivate {
       principal = (request as unknown as { user: Principal }).user;
       // An external IdP's subject becomes the local account it maps to (made on first use).
       if (principal.issuer !== this.urls.issuer) {
-        principal = { ...principal, accountId: await this.externalIdentities.accountFor(principal.issuer, principal.subject, principal.displayName ?? principal.subject) };
+        principal = {
+          ...principal,
+          accountId: await this.externalIdentities.accountFor(principal.issuer, principal.subject, principal.displayName ?? principal.subject),
+        };
       }
       this.verified.set(token, principal, { ttl: Math.max(1, principal.expiresAt.getTime() - Date.now()) });
     }

@@ -18,7 +18,9 @@ export class ExternalIdentities {
     if (existing) return existing;
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const [{ id }] = (await manager.query(`INSERT INTO accounts (kind, display_name) VALUES ('human', $1) RETURNING id`, [displayName])) as { id: string }[];
+        const [{ id }] = (await manager.query(`INSERT INTO accounts (kind, display_name) VALUES ('human', $1) RETURNING id`, [displayName])) as {
+          id: string;
+        }[];
         const mapped = (await manager.query(
           'INSERT INTO external_identities (issuer, subject, account_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING account_id',
           [issuer, subject, id],
@@ -33,7 +35,9 @@ export class ExternalIdentities {
   }
 
   private async find(issuer: string, subject: string): Promise<string | undefined> {
-    const [row] = (await this.dataSource.query('SELECT account_id FROM external_identities WHERE issuer = $1 AND subject = $2', [issuer, subject])) as { account_id: string }[];
+    const [row] = (await this.dataSource.query('SELECT account_id FROM external_identities WHERE issuer = $1 AND subject = $2', [issuer, subject])) as {
+      account_id: string;
+    }[];
     return row?.account_id;
   }
 }

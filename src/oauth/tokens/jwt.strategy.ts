@@ -46,13 +46,16 @@ export class JwtStrategy implements OnApplicationShutdown {
       ? passportJwtSecret({ jwksUri: external.jwksUrl, cache: true, cacheMaxAge: 10 * 60_000, rateLimit: true, jwksRequestsPerMinute: 10 })
       : undefined;
     const keyFor: SecretOrKeyProvider = (request, rawToken: string, done) => {
-      const [header, payload] = rawToken.split('.').slice(0, 2).map((part: string) => {
-        try {
-          return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
-        } catch {
-          return {};
-        }
-      });
+      const [header, payload] = rawToken
+        .split('.')
+        .slice(0, 2)
+        .map((part: string) => {
+          try {
+            return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+          } catch {
+            return {};
+          }
+        });
       if (external && externalKeys && payload?.iss === external.issuer) return externalKeys(request, rawToken, done);
       if (typeof header?.kid !== 'string') return done(new Error('no kid'));
       keys.verificationKey(header.kid).then(

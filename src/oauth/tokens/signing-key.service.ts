@@ -73,7 +73,9 @@ export class SigningKeyService implements OnModuleInit {
     const published = await this.repository.published();
     const keys = new Map<string, LoadedKey>();
     for (const key of published) {
-      const publicKeyPem = createPublicKey({ key: key.publicJwk as JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString();
+      const publicKeyPem = createPublicKey({ key: key.publicJwk as JsonWebKey, format: 'jwk' })
+        .export({ type: 'spki', format: 'pem' })
+        .toString();
       keys.set(key.kid, { kid: key.kid, jwk: key.publicJwk, publicKeyPem });
     }
     const current = published.find((key) => key.retiredAt === null);

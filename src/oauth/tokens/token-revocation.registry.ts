@@ -35,7 +35,6 @@ export class TokenRevocationRegistry implements OnModuleInit, OnApplicationShutd
     this.syncSeconds = config.tokenRevocationSyncSeconds;
   }
 
-
   async onModuleInit(): Promise<void> {
     if (this.sharedState.kind === 'redis') {
       this.subscriber = this.sharedState.client.duplicate({ enableOfflineQueue: true, enableAutoPipelining: false });
@@ -45,11 +44,16 @@ export class TokenRevocationRegistry implements OnModuleInit, OnApplicationShutd
     }
     await this.readRevocations(new Date(Date.now() - RETIRED_KEY_PUBLICATION_SECONDS * 1000));
     // A few seconds of overlap: a revocation committed just before the last look is read again, never missed.
-    this.periodicTasks.every({ name: 'read token revocations', intervalMs: this.syncSeconds * 1000, jitter: 0 }, () => this.readRevocations(new Date(this.syncedUpTo!.getTime() - 5_000)));
+    this.periodicTasks.every({ name: 'read token revocations', intervalMs: this.syncSeconds * 1000, jitter: 0 }, () =>
+      this.readRevocations(new Date(this.syncedUpTo!.getTime() - 5_000)),
+    );
   }
 
   private async readRevocations(since: Date): Promise<void> {
-    const [{ now, ids }] = (await this.dataSource.query('SELECT now() AS now, array(SELECT id FROM token_families WHERE revoked_at > $1) AS ids', [since])) as { now: Date; ids: string[] }[];
+    const [{ now, ids }] = (await this.dataSource.query('SELECT now() AS now, array(SELECT id FROM token_families WHERE revoked_at > $1) AS ids', [since])) as {
+      now: Date;
+      ids: string[];
+    }[];
     for (const id of ids) this.revoked.add(id);
     this.syncedUpTo = now;
   }
@@ -68,8 +72,9 @@ export class TokenRevocationRegistry implements OnModuleInit, OnApplicationShutd
     // The fast path to the other replicas. Not awaited: with Redis down the message would wait in
     // the client's queue, and the revocation is already recorded; the other replicas read it there.
     if (this.sharedState.kind === 'redis') {
-      this.sharedState.client.publish(this.channel, familyId).catch((error: unknown) => this.logger.warn({ err: error, familyId }, 'revocation not published; replicas read it from PostgreSQL'));
+      this.sharedState.client
+        .publish(this.channel, familyId)
+        .catch((error: unknown) => this.logger.warn({ err: error, familyId }, 'revocation not published; replicas read it from PostgreSQL'));
     }
   }
 }
-

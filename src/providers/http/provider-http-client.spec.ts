@@ -99,7 +99,11 @@ describe('ProviderHttpClient', () => {
     expect(response.body).toEqual({ results: [1, 2] });
     expect(provider.seen).toHaveLength(1);
     expect(provider.seen[0]).toMatchObject({ method: 'POST', url: '/v1/match/default?limit=5', body: '{"queries":{"q1":{"schema":"Person"}}}' });
-    expect(provider.seen[0].headers).toMatchObject({ authorization: `ApiKey ${KEY}`, 'content-type': 'application/json', 'user-agent': 'underwriting-agent-service/1 ops@example.test' });
+    expect(provider.seen[0].headers).toMatchObject({
+      authorization: `ApiKey ${KEY}`,
+      'content-type': 'application/json',
+      'user-agent': 'underwriting-agent-service/1 ops@example.test',
+    });
   });
 
   it('retries a 5xx answer of an idempotent request and returns the later success', async () => {
@@ -129,22 +133,29 @@ describe('ProviderHttpClient', () => {
     provider.answer({ status: 401, body: `{"detail":"invalid key ${KEY}"}` });
     const error = await failure(client(provider).getJson('/entities/Q1', { headers: { authorization: `ApiKey ${KEY}` } }));
     expect(error).toBeInstanceOf(ProviderCredentialsRejectedException);
-    expect(error).toMatchObject({ status: 403, code: 'UNAUTHORIZED', detail: 'OpenSanctions rejected the credentials configured for it (HTTP 401).', hint: 'Set a valid key with configure_data_provider.' });
+    expect(error).toMatchObject({
+      status: 403,
+      code: 'UNAUTHORIZED',
+      detail: 'OpenSanctions rejected the credentials configured for it (HTTP 401).',
+      hint: 'Set a valid key with configure_data_provider.',
+    });
     expect(provider.seen).toHaveLength(1);
   });
 
-  it('maps 404 to NOT_FOUND in the adapter\'s words', async () => {
+  it("maps 404 to NOT_FOUND in the adapter's words", async () => {
     provider.answer({ status: 404, body: '{"detail":"Not found"}' });
     const error = await failure(client(provider).getJson('/entities/Q0', { notFound: 'entity with that id' }));
     expect(error).toBeInstanceOf(ProviderResourceNotFoundException);
     expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', detail: 'OpenSanctions has no entity with that id.' });
   });
 
-  it('passes the provider\'s reason for a refused request on, with every secret of the request removed', async () => {
+  it("passes the provider's reason for a refused request on, with every secret of the request removed", async () => {
     provider.answer({ status: 422, body: JSON.stringify({ error: { message: `field 'schema' is required (key ${KEY})` } }) });
     const error = await failure(client(provider).getJson('/match/default', { query: { api_key: KEY }, secrets: [KEY] }));
     expect(error).toBeInstanceOf(ProviderRequestRejectedException);
-    expect((error as ProviderRequestRejectedException).detail).toBe("OpenSanctions refused the request (HTTP 422): field 'schema' is required (key [redacted])");
+    expect((error as ProviderRequestRejectedException).detail).toBe(
+      "OpenSanctions refused the request (HTTP 422): field 'schema' is required (key [redacted])",
+    );
   });
 
   it('gives up after the configured tries on a provider that never answers', async () => {
@@ -176,7 +187,10 @@ describe('ProviderHttpClient', () => {
   });
 
   it('treats a success whose body is not JSON as a provider fault', async () => {
-    provider.answer({ status: 200, body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } }, { status: 200, body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } });
+    provider.answer(
+      { status: 200, body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } },
+      { status: 200, body: '<html>maintenance</html>', headers: { 'content-type': 'text/html' } },
+    );
     const error = await failure(client(provider, { attempts: 2 }).getJson('/entities/Q1'));
     expect(error).toMatchObject({ status: 503, detail: 'OpenSanctions is unavailable: it answered with a body that is not JSON.' });
   });
@@ -187,7 +201,10 @@ describe('ProviderHttpClient', () => {
     await failure(breaking.getJson('/a'));
     await failure(breaking.getJson('/a'));
     const refused = await failure(breaking.getJson('/a'));
-    expect(refused).toMatchObject({ status: 503, detail: 'OpenSanctions is unavailable: its recent calls failed, so calls to it are paused for up to 1 seconds.' });
+    expect(refused).toMatchObject({
+      status: 503,
+      detail: 'OpenSanctions is unavailable: its recent calls failed, so calls to it are paused for up to 1 seconds.',
+    });
     expect(provider.seen).toHaveLength(2);
 
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -214,7 +231,8 @@ describe('ProviderHttpClient', () => {
 
 describe('retryAfterMs', () => {
   it('reads delta seconds', () => expect(retryAfterMs('7')).toBe(7000));
-  it('reads an HTTP date relative to now', () => expect(retryAfterMs('Wed, 25 Nov 2026 00:00:10 GMT', Date.parse('Wed, 25 Nov 2026 00:00:00 GMT'))).toBe(10_000));
+  it('reads an HTTP date relative to now', () =>
+    expect(retryAfterMs('Wed, 25 Nov 2026 00:00:10 GMT', Date.parse('Wed, 25 Nov 2026 00:00:00 GMT'))).toBe(10_000));
   it('ignores what is neither', () => expect(retryAfterMs('soon')).toBeUndefined());
 });
 

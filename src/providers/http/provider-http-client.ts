@@ -132,7 +132,10 @@ export class ProviderHttpClient {
     );
     policy.onRetry((event) => {
       const reason = 'error' in event ? event.error.message : 'result';
-      this.logger.warn({ provider: this.settings.provider, method, path: request.path, attempt: event.attempt, delayMs: Math.round(event.delay), reason }, 'provider call retried');
+      this.logger.warn(
+        { provider: this.settings.provider, method, path: request.path, attempt: event.attempt, delayMs: Math.round(event.delay), reason },
+        'provider call retried',
+      );
     });
     try {
       return await policy.execute(() => this.breaker.execute(() => this.attempt<T>(method, request, secrets)));
@@ -246,7 +249,14 @@ export function providerMessage(body: unknown, secrets: string[]): string | unde
   if (body && typeof body === 'object') {
     const record = body as Record<string, unknown>;
     const nested = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>).message : undefined);
-    candidates.push(record.message, record.detail, nested(record.error), record.error, record.error_description, Array.isArray(record.errors) ? nested(record.errors[0]) : undefined);
+    candidates.push(
+      record.message,
+      record.detail,
+      nested(record.error),
+      record.error,
+      record.error_description,
+      Array.isArray(record.errors) ? nested(record.errors[0]) : undefined,
+    );
   }
   const found = candidates.find((candidate): candidate is string => typeof candidate === 'string' && candidate.trim().length > 0);
   if (!found) return undefined;

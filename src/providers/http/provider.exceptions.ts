@@ -28,7 +28,10 @@ export class ProviderRequestRejectedException extends AppException {
 }
 
 export class ProviderRateLimitedException extends AppException {
-  constructor(displayName: string, readonly retryAfterSeconds: number) {
+  constructor(
+    displayName: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super({
       status: 429,
       detail: `${displayName} is rate limiting the configured key; retry after ${retryAfterSeconds} seconds.`,
@@ -40,7 +43,11 @@ export class ProviderRateLimitedException extends AppException {
 
 /** The provider failed, timed out, could not be reached, or its circuit is open: try again later. */
 export class ProviderUnavailableException extends AppException {
-  constructor(displayName: string, reason: string, readonly retryAfterSeconds: number) {
+  constructor(
+    displayName: string,
+    reason: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super({
       status: 503,
       code: 'INTERNAL_ERROR',

@@ -10,7 +10,12 @@ export class CreateDealWorkspaceInput {
   @MaxLength(200)
   clientName: string;
 
-  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Custom fields kept with the workspace (at most 16 KB as JSON).', example: { sector: 'robotics', stage: 'seed' } })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Custom fields kept with the workspace (at most 16 KB as JSON).',
+    example: { sector: 'robotics', stage: 'seed' },
+  })
   @Optional()
   @IsObject()
   metadata?: Record<string, unknown>;

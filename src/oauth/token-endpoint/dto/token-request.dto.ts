@@ -75,4 +75,3 @@ export class TokenResponse {
   @ApiPropertyOptional()
   scope?: string;
 }
-
