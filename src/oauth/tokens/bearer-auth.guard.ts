@@ -7,7 +7,7 @@ import { ForbiddenException, UnauthorizedException } from '../../common/errors/a
 import { ApiProblemResponses } from '../../common/http/api-responses.decorator.js';
 import { PublicUrls } from '../../config/public-urls.js';
 import { HUMAN_SCOPES, SECURITY_SCHEMES } from '../../config/security-schemes.js';
-import { ExternalIdentities } from './external-identities.js';
+import { ExternalIdentitiesRepository } from './external-identities.repository.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import type { Principal } from './principal.js';
 import { TokenRevocationRegistry } from './token-revocation.registry.js';
@@ -29,7 +29,7 @@ export class BearerAuthGuard implements CanActivate {
   constructor(
     private readonly urls: PublicUrls,
     private readonly revocations: TokenRevocationRegistry,
-    private readonly externalIdentities: ExternalIdentities,
+    private readonly externalIdentities: ExternalIdentitiesRepository,
     strategy: JwtStrategy,
   ) {
     // The anonymous subclass below has its own `this`; it answers through this guard.

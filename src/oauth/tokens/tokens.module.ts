@@ -3,7 +3,7 @@ import { PassportModule } from '@nestjs/passport';
 import { SecretBox } from '../../common/crypto/secret-box.js';
 import { AccessTokenService } from './access-token.service.js';
 import { BearerAuthGuard } from './bearer-auth.guard.js';
-import { ExternalIdentities } from './external-identities.js';
+import { ExternalIdentitiesRepository } from './external-identities.repository.js';
 import { JwksController } from './jwks.controller.js';
 import { JwtStrategy } from './jwt.strategy.js';
 import { SigningKeyService } from './signing-key.service.js';
@@ -13,8 +13,8 @@ import { TokenRevocationRegistry } from './token-revocation.registry.js';
 @Module({
   imports: [PassportModule],
   controllers: [JwksController],
-  providers: [SecretBox, SigningKeyService, AccessTokenService, TokenRevocationRegistry, JwtStrategy, ExternalIdentities, BearerAuthGuard],
+  providers: [SecretBox, SigningKeyService, AccessTokenService, TokenRevocationRegistry, JwtStrategy, ExternalIdentitiesRepository, BearerAuthGuard],
   // The guard is instantiated in each module that uses it, so its dependencies are exported too.
-  exports: [AccessTokenService, TokenRevocationRegistry, BearerAuthGuard, JwtStrategy, ExternalIdentities, SigningKeyService],
+  exports: [AccessTokenService, TokenRevocationRegistry, BearerAuthGuard, JwtStrategy, ExternalIdentitiesRepository, SigningKeyService],
 })
 export class TokensModule {}

@@ -10,7 +10,7 @@ class AlreadyMapped extends Error {}
  * Everything else in the service then sees an ordinary account of this service.
  */
 @Injectable()
-export class ExternalIdentities {
+export class ExternalIdentitiesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async accountFor(issuer: string, subject: string, displayName: string): Promise<string> {
