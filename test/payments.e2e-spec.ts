@@ -72,18 +72,16 @@ class FakeStripe {
           const id = `seti_${this.setupIntents.size + 1}${Date.now()}`;
           const metadata = { payment_setup_session: form.get('metadata[payment_setup_session]') ?? '', account: form.get('metadata[account]') ?? '' };
           this.setupIntents.set(id, { id, metadata, customer: form.get('customer') ?? '' });
-          return void response
-            .writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_test' })
-            .end(
-              JSON.stringify({
-                id,
-                object: 'setup_intent',
-                client_secret: `${id}_secret_test`,
-                status: 'requires_payment_method',
-                usage: 'off_session',
-                metadata,
-              }),
-            );
+          return void response.writeHead(200, { 'content-type': 'application/json', 'request-id': 'req_test' }).end(
+            JSON.stringify({
+              id,
+              object: 'setup_intent',
+              client_secret: `${id}_secret_test`,
+              status: 'requires_payment_method',
+              usage: 'off_session',
+              metadata,
+            }),
+          );
         }
         if (request.method === 'POST' && request.url === '/v1/customers') {
           return void response
@@ -104,31 +102,27 @@ class FakeStripe {
           if (declines > 0) {
             this.declines.set(fields.get('customer')!, declines - 1);
             const intent = { id: `pi_${this.paymentIntents.length}${Date.now()}`, object: 'payment_intent', status: 'requires_payment_method' };
-            return void response
-              .writeHead(402, { 'content-type': 'application/json' })
-              .end(
-                JSON.stringify({
-                  error: {
-                    type: 'card_error',
-                    code: 'card_declined',
-                    decline_code: 'insufficient_funds',
-                    message: 'Your card has insufficient funds.',
-                    payment_intent: intent,
-                  },
-                }),
-              );
-          }
-          return void response
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
+            return void response.writeHead(402, { 'content-type': 'application/json' }).end(
               JSON.stringify({
-                id: `pi_${this.paymentIntents.length}${Date.now()}`,
-                object: 'payment_intent',
-                status: 'succeeded',
-                amount: Number(fields.get('amount')),
-                currency: fields.get('currency'),
+                error: {
+                  type: 'card_error',
+                  code: 'card_declined',
+                  decline_code: 'insufficient_funds',
+                  message: 'Your card has insufficient funds.',
+                  payment_intent: intent,
+                },
               }),
             );
+          }
+          return void response.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              id: `pi_${this.paymentIntents.length}${Date.now()}`,
+              object: 'payment_intent',
+              status: 'succeeded',
+              amount: Number(fields.get('amount')),
+              currency: fields.get('currency'),
+            }),
+          );
         }
         response
           .writeHead(404, { 'content-type': 'application/json' })
