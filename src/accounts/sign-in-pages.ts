@@ -23,27 +23,25 @@ function credentialsPage(form: CredentialsForm, kind: 'sign-in' | 'sign-up'): st
   return renderPage({
     title,
     body: html`<h1>${title}</h1>
-      <p class="muted">
-        ${signUp ? 'One account for your AI assistant’s underwriting work: workspaces, documents, analyses and memos.' : 'Sign in to connect your AI assistant to your underwriting account.'}
-      </p>
-      <form method="post" action="/${kind}" novalidate>
-        ${hiddenField('csrf_token', form.csrfToken)}${hiddenField('return_to', form.returnTo)}
-        ${formField({ name: 'email', label: 'Email', type: 'email', autocomplete: signUp ? 'email' : 'username', value: form.email, error: form.errors?.email })}
-        ${formField({
-          name: 'password',
-          label: 'Password',
-          type: 'password',
-          autocomplete: signUp ? 'new-password' : 'current-password',
-          hint: signUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined,
-          error: form.errors?.password,
-        })}
-        <button type="submit">${title}</button>
-      </form>
-      ${
-        signUp
-          ? html`<p>Already have an account? <a href="${signInPath(form.returnTo)}">Sign in</a></p>`
-          : html`<p>New here? <a href="${withReturnTo('/sign-up', form.returnTo)}">Create account</a></p>`
-      }`,
+<p class="muted">${signUp ? 'One account for your AI assistant’s underwriting work: workspaces, documents, analyses and memos.' : 'Sign in to connect your AI assistant to your underwriting account.'}</p>
+<form method="post" action="/${kind}" novalidate>
+${hiddenField('csrf_token', form.csrfToken)}${hiddenField('return_to', form.returnTo)}
+${formField({ name: 'email', label: 'Email', type: 'email', autocomplete: signUp ? 'email' : 'username', value: form.email, error: form.errors?.email })}
+${formField({
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  autocomplete: signUp ? 'new-password' : 'current-password',
+  hint: signUp ? `At least ${PASSWORD_MIN_LENGTH} characters.` : undefined,
+  error: form.errors?.password,
+})}
+<button type="submit">${title}</button>
+</form>
+${
+  signUp
+    ? html`<p>Already have an account? <a href="${signInPath(form.returnTo)}">Sign in</a></p>`
+    : html`<p>New here? <a href="${withReturnTo('/sign-up', form.returnTo)}">Create account</a></p>`
+}`,
   });
 }
 
@@ -54,11 +52,11 @@ export function signedInPage({ email, csrfToken }: { email: string; csrfToken: s
   return renderPage({
     title: 'Signed in',
     body: html`<h1>Signed in</h1>
-      <p>You are signed in as <strong>${email}</strong>. Your MCP client can now finish connecting: return to it; you may close this tab.</p>
-      <form method="post" action="/sign-out">
-        ${hiddenField('csrf_token', csrfToken)}
-        <button type="submit" class="secondary">Sign out</button>
-      </form>`,
+<p>You are signed in as <strong>${email}</strong>. Your MCP client can now finish connecting: return to it; you may close this tab.</p>
+<form method="post" action="/sign-out">
+${hiddenField('csrf_token', csrfToken)}
+<button type="submit" class="secondary">Sign out</button>
+</form>`,
   });
 }
 
@@ -67,7 +65,7 @@ export function expiredFormPage(retryPath: string): string {
   return renderPage({
     title: 'Form expired',
     body: html`<h1>This form expired</h1>
-      <p role="alert">The form was stale or did not come from this site, so nothing was changed.</p>
-      <p><a href="${retryPath}">Load the form again</a></p>`,
+<p role="alert">The form was stale or did not come from this site, so nothing was changed.</p>
+<p><a href="${retryPath}">Load the form again</a></p>`,
   });
 }

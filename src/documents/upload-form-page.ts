@@ -145,29 +145,21 @@ export function uploadFormPage(view: UploadFormView): string {
     title: 'Upload documents',
     inlineStyles: !view.endpoint,
     body: html`<h1>Upload documents</h1>
-      ${view.workspaceName ? html`<p>For the deal workspace <strong>${view.workspaceName}</strong>${view.documentType ? html` as <code>${view.documentType}</code>` : ''}.</p>` : ''}
-      <p>Each file is stored in your account, its pages counted and its text read for the analysis tools.</p>
-      <p id="waiting" ${view.endpoint ? html` hidden` : ''} role="status">Waiting for the upload link from the assistant…</p>
-      <form id="upload-form" method="post" ${view.endpoint ? html` action="${view.endpoint}"` : ''} enctype="multipart/form-data">
-        <label id="dropzone" class="dropzone" for="file"
-          >${UPLOAD_ICON}
-          <strong>Drop files here or choose files</strong>
-          <span class="muted" id="file-types">PDF, DOCX, XLSX, CSV or plain text; several at once</span>
-          <input
-            id="file"
-            name="file"
-            type="file"
-            multiple
-            aria-describedby="file-types"
-            accept=".pdf,.docx,.xlsx,.csv,.txt,application/pdf,text/plain,text/csv"
-          />
-        </label>
-        <button type="submit">Upload</button>
-      </form>
-      ${view.expiresAt ? html`<p class="muted">This link works until ${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.</p>` : ''}
-      <h2>Files</h2>
-      <p id="empty" class="empty">No files yet. Each file you add appears here with its progress, then its page count or the reason it was refused.</p>
-      <ul id="results" class="files" aria-live="polite"></ul>`,
+${view.workspaceName ? html`<p>For the deal workspace <strong>${view.workspaceName}</strong>${view.documentType ? html` as <code>${view.documentType}</code>` : ''}.</p>` : ''}
+<p>Each file is stored in your account, its pages counted and its text read for the analysis tools.</p>
+<p id="waiting"${view.endpoint ? html` hidden` : ''} role="status">Waiting for the upload link from the assistant…</p>
+<form id="upload-form" method="post"${view.endpoint ? html` action="${view.endpoint}"` : ''} enctype="multipart/form-data">
+<label id="dropzone" class="dropzone" for="file">${UPLOAD_ICON}
+<strong>Drop files here or choose files</strong>
+<span class="muted" id="file-types">PDF, DOCX, XLSX, CSV or plain text; several at once</span>
+<input id="file" name="file" type="file" multiple aria-describedby="file-types" accept=".pdf,.docx,.xlsx,.csv,.txt,application/pdf,text/plain,text/csv">
+</label>
+<button type="submit">Upload</button>
+</form>
+${view.expiresAt ? html`<p class="muted">This link works until ${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC.</p>` : ''}
+<h2>Files</h2>
+<p id="empty" class="empty">No files yet. Each file you add appears here with its progress, then its page count or the reason it was refused.</p>
+<ul id="results" class="files" aria-live="polite"></ul>`,
     script: { nonce: view.nonce, source: SCRIPT },
   });
 }
@@ -177,9 +169,7 @@ export function uploadResultsPage(results: { fileName: string; outcome: string }
   return renderPage({
     title: 'Upload results',
     body: html`<h1>Upload results</h1>
-      <ul>
-        ${results.map((result) => html`<li>${result.fileName}: ${result.outcome}</li>`)}
-      </ul>
-      <p><a href="${backTo}">Upload more</a></p>`,
+<ul>${results.map((result) => html`<li>${result.fileName}: ${result.outcome}</li>`)}</ul>
+<p><a href="${backTo}">Upload more</a></p>`,
   });
 }

@@ -32,15 +32,7 @@ export class UploadFormController {
       sendPage(reply, 200, uploadFormPage(view), { scriptNonce: nonce, formTargets: [new URL(this.urls.uploadForms).origin] });
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
-      sendPage(
-        reply,
-        404,
-        renderPage({
-          title: 'Link expired',
-          body: html`<h1>This upload link expired</h1>
-            <p role="alert">${error.detail}</p>`,
-        }),
-      );
+      sendPage(reply, 404, renderPage({ title: 'Link expired', body: html`<h1>This upload link expired</h1><p role="alert">${error.detail}</p>` }));
     }
   }
 }

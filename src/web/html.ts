@@ -53,34 +53,22 @@ export interface Page {
  */
 export function renderPage({ title, body, script, inlineStyles }: Page): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="color-scheme" content="light dark" />
-        <title>${title} · ${SERVICE_NAME}</title>
-        ${
-          inlineStyles
-            ? html`<style>
-                ${new SafeHtml(STYLESHEET)}
-              </style>`
-            : html`<link rel="stylesheet" href="${STYLESHEET_PATH}" />`
-        }
-      </head>
-      <body>
-        <header class="site-header">
-          <span class="brand">${MARK}<span>${SERVICE_NAME}</span></span>
-        </header>
-        <main>${body}</main>
-        ${
-          script
-            ? html`<script nonce="${script.nonce}">
-                ${new SafeHtml(script.source)};
-              </script>`
-            : ''
-        }
-      </body>
-    </html>`.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<title>${title} · ${SERVICE_NAME}</title>
+${inlineStyles ? html`<style>${new SafeHtml(STYLESHEET)}</style>` : html`<link rel="stylesheet" href="${STYLESHEET_PATH}">`}
+</head>
+<body>
+<header class="site-header"><span class="brand">${MARK}<span>${SERVICE_NAME}</span></span></header>
+<main>
+${body}
+</main>
+${script ? html`<script nonce="${script.nonce}">${new SafeHtml(script.source)}</script>` : ''}
+</body>
+</html>`.value;
 }
 
 export interface PageOptions {
@@ -128,16 +116,10 @@ export interface FormField {
 export function formField({ name, label, type, autocomplete, value, hint, error }: FormField): SafeHtml {
   const note = error ? { id: `${name}-error`, className: 'error', text: error } : hint ? { id: `${name}-hint`, className: 'hint', text: hint } : undefined;
   return html`<label for="${name}">${label}</label>
-    <input
-      id="${name}"
-      name="${name}"
-      type="${type}"
-      autocomplete="${autocomplete}"
-      required${type === 'email' && value ? html` value="${value}"` : ''}${error ? html` aria-invalid="true"` : ''}${note ? html` aria-describedby="${note.id}"` : ''}
-    />
-    ${note ? html`<p class="${note.className}" id="${note.id}">${note.text}</p>` : ''}`;
+<input id="${name}" name="${name}" type="${type}" autocomplete="${autocomplete}" required${type === 'email' && value ? html` value="${value}"` : ''}${error ? html` aria-invalid="true"` : ''}${note ? html` aria-describedby="${note.id}"` : ''}>
+${note ? html`<p class="${note.className}" id="${note.id}">${note.text}</p>` : ''}`;
 }
 
 export function hiddenField(name: string, value: string): SafeHtml {
-  return html`<input type="hidden" name="${name}" value="${value}" />`;
+  return html`<input type="hidden" name="${name}" value="${value}">`;
 }

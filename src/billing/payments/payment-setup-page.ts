@@ -72,63 +72,39 @@ export function paymentSetupPage(view: SetupPageView, nonce: string): string {
   return renderPage({
     title: 'Set a monthly budget',
     body: html`<h1>Set a monthly budget of ${budget}</h1>
-      <p>An AI agent working in this account asked to use paid underwriting tools beyond the free amount. Nothing is charged now.</p>
-      <dl class="facts">
-        <dt>Account that pays</dt>
-        <dd>
-          ${view.payer.accountName}${view.payer.firmName ? html` <span class="muted">(for the firm <q>${view.payer.firmName}</q>, whose members share this budget)</span>` : ''}
-        </dd>
-        <dt>Budget</dt>
-        <dd>Up to ${budget} each calendar month</dd>
-        <dt>What is charged</dt>
-        <dd>Each tool call beyond the free amount, at its listed price; never more than ${budget} in a month</dd>
-        <dt>Paid by</dt>
-        <dd>${rails}</dd>
-        <dt>This page works until</dt>
-        <dd>${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</dd>
-      </dl>
-      ${
-        view.card
-          ? html`<section class="rail" aria-labelledby="card-heading">
-              <h2 id="card-heading">Pay by card</h2>
-              <p>Your card is saved with Stripe, the payment processor. At the end of each month, the calls of that month are charged to it in one payment.</p>
-              <form id="card-form">
-                <div id="card-element"></div>
-                <button type="submit">Authorize card</button>
-              </form>
-              <script type="application/json" id="card-data">
-                ${scriptJson({ publishableKey: view.card.publishableKey, clientSecret: view.card.clientSecret })}
-              </script>
-              <script src="${view.card.scriptUrl}" nonce="${nonce}"></script>
-            </section>`
-          : ''
-      }
-      ${
-        view.wallet
-          ? html`<section class="rail" aria-labelledby="wallet-heading">
-              <h2 id="wallet-heading">Pay with a crypto wallet (USDC)</h2>
-              <p>
-                Your wallet signs one permission to take up to ${budget} in USDC (EIP-3009); signing costs nothing. The amount moves when the first call is
-                charged, and what is not spent is sent back when the budget ends. The service never holds your keys.
-              </p>
-              <button type="button" id="wallet-button" ${view.card ? html` class="secondary"` : ''}>Authorize with wallet</button>
-              <script type="application/json" id="wallet-data">
-                ${scriptJson({ ...view.wallet.typedDataTemplate, submitPath: view.wallet.submitPath })}
-              </script>
-            </section>`
-          : ''
-      }
-      ${
-        view.sandbox
-          ? html`<h2>Sandbox</h2>
-              <p role="note">
-                <strong>No money moves.</strong> This service has no card or wallet rail configured, so it offers a sandbox for trying the payment loop: calls
-                are charged against this budget on paper only, and nothing is ever collected.
-              </p>
-              <button type="button" id="sandbox-button" data-submit-path="${view.sandbox.submitPath}">Authorize sandbox budget</button>`
-          : ''
-      }
-      <p id="status" role="status" aria-live="polite"></p>`,
+<p>An AI agent working in this account asked to use paid underwriting tools beyond the free amount. Nothing is charged now.</p>
+<dl class="facts">
+<dt>Account that pays</dt><dd>${view.payer.accountName}${view.payer.firmName ? html` <span class="muted">(for the firm <q>${view.payer.firmName}</q>, whose members share this budget)</span>` : ''}</dd>
+<dt>Budget</dt><dd>Up to ${budget} each calendar month</dd>
+<dt>What is charged</dt><dd>Each tool call beyond the free amount, at its listed price; never more than ${budget} in a month</dd>
+<dt>Paid by</dt><dd>${rails}</dd>
+<dt>This page works until</dt><dd>${view.expiresAt.toISOString().replace('T', ' ').slice(0, 16)} UTC</dd>
+</dl>
+${
+  view.card
+    ? html`<section class="rail" aria-labelledby="card-heading"><h2 id="card-heading">Pay by card</h2>
+<p>Your card is saved with Stripe, the payment processor. At the end of each month, the calls of that month are charged to it in one payment.</p>
+<form id="card-form"><div id="card-element"></div><button type="submit">Authorize card</button></form>
+<script type="application/json" id="card-data">${scriptJson({ publishableKey: view.card.publishableKey, clientSecret: view.card.clientSecret })}</script>
+<script src="${view.card.scriptUrl}" nonce="${nonce}"></script></section>`
+    : ''
+}
+${
+  view.wallet
+    ? html`<section class="rail" aria-labelledby="wallet-heading"><h2 id="wallet-heading">Pay with a crypto wallet (USDC)</h2>
+<p>Your wallet signs one permission to take up to ${budget} in USDC (EIP-3009); signing costs nothing. The amount moves when the first call is charged, and what is not spent is sent back when the budget ends. The service never holds your keys.</p>
+<button type="button" id="wallet-button"${view.card ? html` class="secondary"` : ''}>Authorize with wallet</button>
+<script type="application/json" id="wallet-data">${scriptJson({ ...view.wallet.typedDataTemplate, submitPath: view.wallet.submitPath })}</script></section>`
+    : ''
+}
+${
+  view.sandbox
+    ? html`<h2>Sandbox</h2>
+<p role="note"><strong>No money moves.</strong> This service has no card or wallet rail configured, so it offers a sandbox for trying the payment loop: calls are charged against this budget on paper only, and nothing is ever collected.</p>
+<button type="button" id="sandbox-button" data-submit-path="${view.sandbox.submitPath}">Authorize sandbox budget</button>`
+    : ''
+}
+<p id="status" role="status" aria-live="polite"></p>`,
     script: { nonce, source: SCRIPT },
   });
 }

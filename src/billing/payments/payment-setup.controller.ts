@@ -30,26 +30,14 @@ export class PaymentSetupController {
           503,
           renderPage({
             title: 'Payments unavailable',
-            body: html`<h1>Card payments are unavailable right now</h1>
-              <p role="alert">${error.detail}</p>
-              <p>
-                Nothing was charged. This link stays valid for its 10 minutes: reload this page in ${retry} seconds, or ask the agent for a new link later.
-              </p>`,
+            body: html`<h1>Card payments are unavailable right now</h1><p role="alert">${error.detail}</p><p>Nothing was charged. This link stays valid for its 10 minutes: reload this page in ${retry} seconds, or ask the agent for a new link later.</p>`,
           }),
           { headers: { 'Retry-After': String(retry) } },
         );
         return;
       }
       if (!(error instanceof ResourceNotFoundException)) throw error;
-      sendPage(
-        reply,
-        404,
-        renderPage({
-          title: 'Link expired',
-          body: html`<h1>This payment setup link expired</h1>
-            <p role="alert">${error.detail}</p>`,
-        }),
-      );
+      sendPage(reply, 404, renderPage({ title: 'Link expired', body: html`<h1>This payment setup link expired</h1><p role="alert">${error.detail}</p>` }));
     }
   }
 

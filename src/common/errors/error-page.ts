@@ -33,9 +33,9 @@ export function errorPage(failure: AppException, correlationId: string): string 
   return renderPage({
     title: failure.title,
     body: html`<h1>${HEADINGS[failure.status] ?? failure.title}</h1>
-      <p role="alert">${failure.detail ?? failure.title}</p>
-      ${retry ? html`<p>Try again in ${retry} second${retry === '1' ? '' : 's'}.</p>` : ''}
-      ${failure.status >= 500 ? html`<p class="muted">Reference: <code>urn:uuid:${correlationId}</code> (quote it when reporting this).</p>` : ''}
-      <p class="muted">Error ${failure.status}</p>`,
+<p role="alert">${failure.detail ?? failure.title}</p>
+${retry ? html`<p>Try again in ${retry} second${retry === '1' ? '' : 's'}.</p>` : ''}
+${failure.status >= 500 ? html`<p class="muted">Reference: <code>urn:uuid:${correlationId}</code> (quote it when reporting this).</p>` : ''}
+<p class="muted">Error ${failure.status}</p>`,
   });
 }

@@ -19,32 +19,26 @@ export function consentPage({ request, email, csrfToken }: { request: ValidAutho
   return renderPage({
     title: 'Allow access',
     body: html`<h1>Allow <q>${request.clientName}</q> to use your account?</h1>
-      <p>You are signed in as <strong>${email}</strong>.</p>
-      <form method="post" action="/sign-out" class="inline-form">
-        ${hiddenField('csrf_token', csrfToken)}${hiddenField('return_to', thisRequest)}
-        <button type="submit" class="link">Not you? Sign out</button>
-      </form>
-      <h2>Who is asking</h2>
-      <p>
-        An application that calls itself <q>${request.clientName}</q>: the name is its own, not checked by this service. It continues at
-        <code>${destination}</code>.
-      </p>
-      <h2>It will be able to</h2>
-      <ul>
-        ${request.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS.get(scope) ?? scope} <small>(<code>${scope}</code>)</small></li>`)}
-      </ul>
-      <h2>What happens next</h2>
-      <p>
-        <strong>Allow</strong> takes you back to <code>${destination}</code>, signed in to it with this account. <strong>Deny</strong> takes you back there too,
-        and nothing is shared.
-      </p>
-      <form method="post" action="/oauth/authorize">
-        ${hiddenField('csrf_token', csrfToken)}${parameters.map(([name, value]) => hiddenField(name, value))}
-        <div class="actions">
-          <button type="submit" name="decision" value="approve">Allow</button>
-          <button type="submit" name="decision" value="deny" class="secondary">Deny</button>
-        </div>
-      </form>`,
+<p>You are signed in as <strong>${email}</strong>.</p>
+<form method="post" action="/sign-out" class="inline-form">
+${hiddenField('csrf_token', csrfToken)}${hiddenField('return_to', thisRequest)}
+<button type="submit" class="link">Not you? Sign out</button>
+</form>
+<h2>Who is asking</h2>
+<p>An application that calls itself <q>${request.clientName}</q>: the name is its own, not checked by this service. It continues at <code>${destination}</code>.</p>
+<h2>It will be able to</h2>
+<ul>
+${request.scopes.map((scope) => html`<li>${SCOPE_DESCRIPTIONS.get(scope) ?? scope} <small>(<code>${scope}</code>)</small></li>`)}
+</ul>
+<h2>What happens next</h2>
+<p><strong>Allow</strong> takes you back to <code>${destination}</code>, signed in to it with this account. <strong>Deny</strong> takes you back there too, and nothing is shared.</p>
+<form method="post" action="/oauth/authorize">
+${hiddenField('csrf_token', csrfToken)}${parameters.map(([name, value]) => hiddenField(name, value))}
+<div class="actions">
+<button type="submit" name="decision" value="approve">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</div>
+</form>`,
   });
 }
 
@@ -53,7 +47,7 @@ export function authorizationErrorPage({ error, description }: { error: string; 
   return renderPage({
     title: 'Request refused',
     body: html`<h1>This sign-in request cannot continue</h1>
-      <p role="alert">${description}</p>
-      <p>Error code: <code>${error}</code>. Return to the application and start again; if it keeps happening, its registration with this service is wrong.</p>`,
+<p role="alert">${description}</p>
+<p>Error code: <code>${error}</code>. Return to the application and start again; if it keeps happening, its registration with this service is wrong.</p>`,
   });
 }
