@@ -133,11 +133,47 @@ export interface ExtractionResult {
   currency: string | null;
   periods: Period[];
   facts: Fact[];
-  /** Deck and application metrics; the statement reader produces none. */
-  claims: unknown[];
+  /** Deck and application metrics (DOMAIN.md 2): never facts. */
+  claims: Claim[];
   /** Blueprint fields; the statement reader produces none. */
   fields: unknown[];
   checks: Check[];
+  warnings: string[];
+  engine: EngineInfo;
+}
+
+/** A company metric stated in a deck or an application (ARR, MRR, customers, growth, burn, runway, raise). */
+export interface Claim {
+  metric: 'arr' | 'mrr' | 'revenue' | 'customers' | 'growth' | 'burn' | 'runway' | 'raise' | 'gross_margin' | 'employees';
+  value: number;
+  /** `currency` (with `currency` set), `percent`, `months`, `count`. */
+  unit: 'currency' | 'percent' | 'months' | 'count';
+  currency?: string | null;
+  /** The period the claim speaks of, when it says (e.g. "FY2024"). */
+  period?: string;
+  evidence: Evidence;
+}
+
+export type RiskCategory = 'financial' | 'legal' | 'operational' | 'market' | 'governance' | 'compliance' | 'fraud' | 'consistency';
+export type Severity = 'low' | 'medium' | 'high' | 'critical';
+
+/** Evidence from a document, or from a named upstream result (DOMAIN.md 1). */
+export type RiskEvidence = Evidence | { source: 'workspace'; taskType: string; path: string };
+
+export interface Risk {
+  /** The rule's id (`going_concern`, `covenant_breach`, ..., `consistency_revenue`). */
+  id: string;
+  category: RiskCategory;
+  severity: Severity;
+  title: string;
+  description: string;
+  evidence: RiskEvidence[];
+}
+
+export interface RiskDiscoveryResult {
+  riskScore: number;
+  riskLevel: 'low' | 'medium' | 'high';
+  risks: Risk[];
   warnings: string[];
   engine: EngineInfo;
 }
