@@ -1,11 +1,15 @@
 // POST /mcp through the whole service (authentication hook with an RS256 machine token, rate limit,
-// the SDK server behind the in-process bridge, the tool registry, a PostgreSQL read) against a bare
-// Fastify route that echoes the same JSON-RPC body, in the same run:
-//   - bare fastify echo:             POST /mcp answering the body it got
+// the SDK server behind the in-process bridge, the tool registry, a PostgreSQL read) against its
+// anchor, in the same run (issue 11):
+//   - anchor: bare fastify + pg:     POST /mcp running get_deal_workspace's SQL through `pg` on the
+//                                    same database and answering the same JSON-RPC result (no auth,
+//                                    no MCP, no validation, no rate limit; support/bare-sql.mjs)
+//   - bare fastify echo:             POST /mcp answering the body it got (the HTTP floor)
 //   - tools/call get_deal_workspace: a workspace with one stored output, read from PostgreSQL
 //   - tools/list
+// Servers on core 0, the load generator on the last core (taskset; BENCH_PIN=off to disable).
 // Then a soak: tools/call for BENCH_SOAK_SECONDS (default 300) while the service's RSS is sampled.
-// Targets: tools/call >= 0.25x the bare route, p99 <= 5x p50, RSS flat over the soak.
+// Targets: tools/call >= 0.6x the anchor, p99 <= 5x p50, RSS flat over the soak.
 //
 // Build first: `npm run bench:mcp` (= npm run build && node bench/mcp.mjs). Knobs: bench/README.md.
 // Exit code: 0 whatever the numbers, 1 when any request failed, 2 when the bench could not run.
@@ -14,10 +18,12 @@ import { availableParallelism, cpus } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import {
   benchDatabaseUrl,
   fail,
   freePort,
+  pinningDescription,
   measureAlternating,
   number,
   positiveInteger,
@@ -37,7 +43,8 @@ import {
 
 const SERVICE_MAIN = join(ROOT, 'dist/src/main.js');
 const BARE_SERVER = join(ROOT, 'bench/support/bare-fastify.mjs');
-const TARGETS = { toolsCall: 0.25, p99OverP50: 5 };
+const ANCHOR_SERVER = join(ROOT, 'bench/support/bare-sql.mjs');
+const TARGETS = { toolsCall: 0.6, p99OverP50: 5 };
 const UNLIMITED = '100000000/60';
 const soakSeconds = process.env.BENCH_SOAK_SECONDS === '0' ? 0 : positiveInteger('BENCH_SOAK_SECONDS', 300);
 
@@ -53,10 +60,22 @@ async function rpc(url, token, method, params) {
   return body.result;
 }
 
+/** The account that owns the workspace: the anchor answers for it as the service does for its token. */
+async function accountOfWorkspace(databaseUrl, workspaceId) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query('SELECT account_id FROM workspaces WHERE id = $1', [workspaceId]);
+    return rows[0].account_id;
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   if (!existsSync(SERVICE_MAIN)) fail(`${SERVICE_MAIN} is missing: build first (npm run bench:mcp)`);
   const directory = workDir('mcp');
-  const [servicePort, barePort, databaseUrl] = await Promise.all([freePort(), freePort(), benchDatabaseUrl()]);
+  const [servicePort, barePort, anchorPort, databaseUrl] = await Promise.all([freePort(), freePort(), freePort(), benchDatabaseUrl()]);
   const serviceUrl = `http://127.0.0.1:${servicePort}`;
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const serviceLog = join(directory, 'service.log');
@@ -111,14 +130,28 @@ async function main() {
     join(directory, 'bare.log'),
   );
   await waitForOk(bare, `${bareUrl}/mcp`, 15_000);
+  const accountId = await accountOfWorkspace(databaseUrl, workspace.workspaceId);
+  const anchor = startChild(
+    'anchor',
+    [...settings.bareNodeArgs, ANCHOR_SERVER],
+    { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(anchorPort), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, ACCOUNT_ID: accountId },
+    join(directory, 'anchor.log'),
+  );
+  const anchorUrl = `http://127.0.0.1:${anchorPort}`;
+  await waitForOk(anchor, `${anchorUrl}/ready`, 15_000);
 
-  const targets = [
+  const allTargets = [
+    { label: 'anchor: bare fastify + pg', url: `${anchorUrl}/mcp`, record: anchor, rounds: [], request: { method: 'POST', headers, body: callBody } },
     { label: 'bare fastify echo', url: `${bareUrl}/mcp`, record: bare, rounds: [], request: { method: 'POST', headers, body: callBody } },
     { label: 'tools/call get_deal_workspace', url: mcp, record: service, rounds: [], request: { method: 'POST', headers, body: callBody } },
     { label: 'tools/list', url: mcp, record: service, rounds: [], request: { method: 'POST', headers, body: listBody } },
   ];
-  console.log('POST /mcp (authenticated JSON-RPC) vs a bare Fastify echo route');
-  console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
+  // BENCH_TARGETS=tools/call: only the targets whose label contains one of the comma-separated
+  // words (e.g. to profile one call with BENCH_SERVICE_NODE_ARGS=--cpu-prof); the ratios need all.
+  const only = (process.env.BENCH_TARGETS ?? '').split(',').filter(Boolean);
+  const targets = only.length === 0 ? allTargets : allTargets.filter((target) => only.some((word) => target.label.includes(word)));
+  console.log('POST /mcp (authenticated JSON-RPC) vs its anchor (bare Fastify + pg, same SQL) and a bare Fastify echo route');
+  console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback; ${pinningDescription()}`);
   console.log(
     `  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating); soak ${soakSeconds} s`,
   );
@@ -129,7 +162,8 @@ async function main() {
 
   const { notes, warmupProblems } = await measureAlternating(targets);
   const summaries = targets.map((target) => summarise(target.rounds));
-  const [bareSummary, callSummary, listSummary] = summaries;
+  if (only.length > 0) return summaries.some((summary) => summary.errors + summary.non2xx > 0) || warmupProblems > 0 ? 1 : 0;
+  const [anchorSummary, bareSummary, callSummary, listSummary] = summaries;
   console.log('');
   console.log(`mean of ${settings.rounds} rounds per target:`);
   console.log(table(targets.map((target, index) => ({ label: target.label, ...summaries[index] }))));
@@ -147,7 +181,7 @@ async function main() {
         await sleep(5000);
       }
     })();
-    const result = await autocannon({ url: mcp, ...targets[1].request, connections: settings.connections, duration: soakSeconds });
+    const result = await autocannon({ url: mcp, ...targets[2].request, connections: settings.connections, duration: soakSeconds });
     running = false;
     await sampler;
     const window = Math.max(1, Math.floor(samples.length / 5));
@@ -169,14 +203,19 @@ async function main() {
     );
   }
 
-  const ratio = callSummary.reqPerSec / bareSummary.reqPerSec;
+  const ratio = callSummary.reqPerSec / anchorSummary.reqPerSec;
   if (settings.json)
     console.log(JSON.stringify({ node: process.version, summaries, ratio, soak, targets: TARGETS, rounds: targets.map((target) => target.rounds.map(slim)) }));
+  const cpuRatio =
+    anchorSummary.serverCpuMicrosPerRequest && callSummary.serverCpuMicrosPerRequest
+      ? ` (server CPU per request: anchor / service ${(anchorSummary.serverCpuMicrosPerRequest / callSummary.serverCpuMicrosPerRequest).toFixed(2)})`
+      : '';
   console.log(
-    `tools/call ratio (service / bare echo): ${ratio.toFixed(2)} (target >= ${TARGETS.toolsCall}); p99/p50 ${number(callSummary.p99 / Math.max(callSummary.p50, 1), 1)} (target <= ${TARGETS.p99OverP50})`,
+    `tools/call ratio (service / anchor): ${ratio.toFixed(2)} (target >= ${TARGETS.toolsCall})${cpuRatio}; p99/p50 ${number(callSummary.p99 / Math.max(callSummary.p50, 1), 1)} (target <= ${TARGETS.p99OverP50})`,
   );
+  console.log(`tools/call ratio (service / bare echo): ${(callSummary.reqPerSec / bareSummary.reqPerSec).toFixed(2)}`);
   console.log(
-    `tools/list ratio (service / bare echo): ${(listSummary.reqPerSec / bareSummary.reqPerSec).toFixed(2)}; p99/p50 ${number(listSummary.p99 / Math.max(listSummary.p50, 1), 1)}`,
+    `tools/list ratio (service / anchor): ${(listSummary.reqPerSec / anchorSummary.reqPerSec).toFixed(2)}; p99/p50 ${number(listSummary.p99 / Math.max(listSummary.p50, 1), 1)}`,
   );
   const problems = summaries.reduce((sum, summary) => sum + summary.errors + summary.non2xx, warmupProblems + (soak?.problems ?? 0));
   return problems > 0 ? 1 : 0;

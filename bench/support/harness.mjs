@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +37,45 @@ export const settings = {
   serviceNodeArgs: (env.BENCH_SERVICE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   bareNodeArgs: (env.BENCH_BARE_NODE_ARGS ?? '').split(/\s+/).filter(Boolean),
   json: env.BENCH_JSON === '1',
+  /** `off`: no CPU pinning (see pinning below). */
+  pin: env.BENCH_PIN !== 'off',
 };
+
+// ---------------------------------------------------------------------------------------------
+// CPU pinning (Linux taskset): the servers share core 0, this process (the load generator) takes
+// the last core, so that a server never competes with autocannon for a core. PostgreSQL and Redis
+// are not pinned. Without taskset, or on one core, nothing is pinned and the bench says so.
+
+const SERVER_CORE = '0';
+let pinning = null;
+function pinningAvailable() {
+  if (pinning !== null) return pinning;
+  pinning = false;
+  if (!settings.pin || availableParallelism() < 2) return pinning;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', String(availableParallelism() - 1), String(process.pid)], { stdio: 'ignore' });
+    pinning = true;
+  } catch {
+    // no taskset: unpinned
+  }
+  return pinning;
+}
+
+/** How the processes were placed, for the bench's header. */
+export function pinningDescription() {
+  return pinningAvailable()
+    ? `servers pinned to core ${SERVER_CORE}, load generator to core ${availableParallelism() - 1} (taskset; BENCH_PIN=off to disable)`
+    : 'not pinned (BENCH_PIN=off, one core, or no taskset)';
+}
+
+function pinServer(pid) {
+  if (!pinningAvailable()) return;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', SERVER_CORE, String(pid)], { stdio: 'ignore' });
+  } catch {
+    // the child exited already: its own start-up failure reports it
+  }
+}
 
 /** A URL as printed: without its password. */
 export function redacted(url) {
@@ -76,6 +114,8 @@ export function startChild(name, args, childEnv, logFile) {
   const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: ['ignore', log, log] });
   closeSync(log);
+  // Threads a child starts later inherit the mask; the ones it has at spawn time are covered by -a.
+  pinServer(child.pid);
   const record = { name, child, logFile, exited: false, exitCode: null, exitSignal: null };
   record.exit = new Promise((resolveExit) =>
     child.once('exit', (code, signal) => {

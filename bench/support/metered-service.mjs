@@ -25,7 +25,7 @@ for (const [method, usage] of [
   ['unmetered', undefined],
 ]) {
   const descriptor = Object.getOwnPropertyDescriptor(BenchTools.prototype, method);
-  McpTool({ name: `bench_${method}`, description: `Bench tool (${method}).`, input: BenchInput, ...(usage && { usage }) })(
+  McpTool({ name: `bench_${method}`, description: `Bench tool (${method}).`, input: BenchInput, ...(usage && { metering: { usageKey: usage } }) })(
     BenchTools.prototype,
     method,
     descriptor,
