@@ -23,9 +23,17 @@ const SCREENSHOT_DIR = new URL('../docs/screenshots/', import.meta.url);
 const DARK_SHOTS = new Set(['consent', 'upload', 'payment-setup']);
 
 /** Just enough of Stripe for the page to render: a customer, a SetupIntent, and a Stripe.js that mounts a card field. */
-function stripeStandIn(): Server {
+function stripeStandIn(): Server & { down: boolean } {
   let setupIntents = 0;
-  return createServer((request, response) => {
+  const server = createServer((request, response) => {
+    if (server.down && request.url?.startsWith('/v1/'))
+      return void request
+        .resume()
+        .on('end', () =>
+          response
+            .writeHead(503, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { type: 'api_error', message: 'Stripe is temporarily unavailable.' } })),
+        );
     if (request.url === '/v3/') {
       return void response.writeHead(200, { 'content-type': 'text/javascript' }).end(`window.Stripe = () => ({
   elements: () => ({ create: () => ({ mount: (selector) => {
@@ -42,7 +50,9 @@ function stripeStandIn(): Server {
         ? { id: 'cus_pages', object: 'customer' }
         : { id, object: 'setup_intent', client_secret: `${id}_secret_test`, status: 'requires_payment_method' };
     request.resume().on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)));
-  });
+  }) as Server & { down: boolean };
+  server.down = false;
+  return server;
 }
 
 interface PageCase {
@@ -54,7 +64,7 @@ interface PageCase {
 describe('the pages a person meets', () => {
   let service: RunningApp;
   let browser: Browser;
-  let stripe: Server;
+  let stripe: ReturnType<typeof stripeStandIn>;
   let mcpToken: string;
   const cases: PageCase[] = [];
 
@@ -132,6 +142,14 @@ describe('the pages a person meets', () => {
       },
     },
     { name: 'signed-in', open: (page) => signUp(page) },
+    {
+      name: 'signed-out',
+      open: async (page) => {
+        await signUp(page);
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.getByRole('status').filter({ hasText: 'You have signed out.' }).waitFor();
+      },
+    },
     {
       name: 'consent',
       open: async (page) => {
@@ -236,6 +254,20 @@ describe('the pages a person meets', () => {
         await page.goto(setupUrl);
       },
     },
+    {
+      name: 'payment-setup-unavailable',
+      open: async (page) => {
+        const { setupUrl } = await tool<{ setupUrl: string }>('initiate_payment_setup', { rail: 'fiat', maxMonthlyBudgetUsd: 100 });
+        stripe.down = true;
+        try {
+          const response = await page.goto(setupUrl);
+          expect(response?.status()).toBe(503);
+          await page.getByRole('heading', { name: 'Card payments are unavailable right now' }).waitFor();
+        } finally {
+          stripe.down = false;
+        }
+      },
+    },
     { name: 'payment-setup-expired', open: async (page) => void (await page.goto(`${service.url}/payment-setup/${'x'.repeat(43)}`)) },
     { name: 'not-found', open: async (page) => void (await page.goto(`${service.url}/no-such-page`)) },
   );
@@ -283,7 +315,8 @@ describe('the pages a person meets', () => {
             await page.screenshot({ path: new URL(file, SCREENSHOT_DIR).pathname, fullPage: true });
           }
         }
-        expect(errors.filter((text) => !/status of 40[0-9]/.test(text))).toEqual([]);
+        // A page answered with its own error status (404, 503) logs that status: expected, not a page error.
+        expect(errors.filter((text) => !/status of (40[0-9]|503)/.test(text))).toEqual([]);
       } finally {
         await context.close();
       }

@@ -205,10 +205,19 @@ describe('sign-up, sign-in and sign-out pages', () => {
       const signedIn = await person.get('/signed-in');
       const response = await person.postForm('/sign-out', hiddenInputs(await signedIn.text()));
       expect(response.status).toBe(303);
-      expect(response.headers.get('location')).toBe('/sign-in');
+      expect(response.headers.get('location')).toBe('/sign-in?signed_out=1');
       const replayed = await fetch(`${service.url}/signed-in`, { redirect: 'manual', headers: { cookie: oldCookie } });
       expect(replayed.status).toBe(303);
       expect(replayed.headers.get('location')).toBe('/sign-in');
+    });
+
+    it('lands on the sign-in page with a notice that says the person signed out', async () => {
+      const person = agent();
+      await person.signUp(uniqueEmail());
+      const signedOut = await person.postForm('/sign-out', hiddenInputs(await (await person.get('/signed-in')).text()));
+      const page = await (await person.get(signedOut.headers.get('location')!)).text();
+      expect(page).toContain('<p class="notice" role="status">You have signed out. Sign in again, or with another account.</p>');
+      expect(await (await person.get('/sign-in')).text()).not.toContain('You have signed out');
     });
 
     it('refuses a sign-out without the CSRF token, keeping the session', async () => {

@@ -7,6 +7,8 @@ export interface CredentialsForm {
   returnTo: string;
   email?: string;
   errors?: { email?: string; password?: string };
+  /** A status line above the form (e.g. after signing out). */
+  notice?: string;
 }
 
 function withReturnTo(path: string, returnTo: string): string {
@@ -16,6 +18,14 @@ function withReturnTo(path: string, returnTo: string): string {
 /** The sign-in page that continues to `returnTo` (a safe path). */
 export const signInPath = (returnTo: string): string => withReturnTo('/sign-in', returnTo);
 
+/** Where sign-out lands: the sign-in page (continuing to `returnTo`) saying that the person signed out. */
+export function signedOutPath(returnTo: string): string {
+  const path = signInPath(returnTo);
+  return `${path}${path.includes('?') ? '&' : '?'}signed_out=1`;
+}
+
+export const SIGNED_OUT_NOTICE = 'You have signed out. Sign in again, or with another account.';
+
 /** The two credential forms differ only in their words, autocomplete hints and the link to the other. */
 function credentialsPage(form: CredentialsForm, kind: 'sign-in' | 'sign-up'): string {
   const signUp = kind === 'sign-up';
@@ -23,6 +33,7 @@ function credentialsPage(form: CredentialsForm, kind: 'sign-in' | 'sign-up'): st
   return renderPage({
     title,
     body: html`<h1>${title}</h1>
+${form.notice ? html`<p class="notice" role="status">${form.notice}</p>` : ''}
 <p class="muted">${signUp ? 'One account for your AI assistant’s underwriting work: workspaces, documents, analyses and memos.' : 'Sign in to connect your AI assistant to your underwriting account.'}</p>
 <form method="post" action="/${kind}" novalidate>
 ${hiddenField('csrf_token', form.csrfToken)}${hiddenField('return_to', form.returnTo)}

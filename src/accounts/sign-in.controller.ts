@@ -7,7 +7,7 @@ import { formFields, formText } from '../web/form.js';
 import { sendPage } from '../web/html.js';
 import { AccountsService, FieldProblem, normalizeEmail } from './accounts.service.js';
 import { safeReturnPath } from './return-path.js';
-import { expiredFormPage, signedInPage, signInPage, signInPath, signUpPage, type CredentialsForm } from './sign-in-pages.js';
+import { expiredFormPage, SIGNED_OUT_NOTICE, signedInPage, signedOutPath, signInPage, signUpPage, type CredentialsForm } from './sign-in-pages.js';
 import { WebSessionService } from './web-session.service.js';
 
 /**
@@ -25,10 +25,16 @@ export class SignInController {
   ) {}
 
   @Get('sign-in')
-  async signInForm(@Query('return_to') returnTo: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+  async signInForm(
+    @Query('return_to') returnTo: unknown,
+    @Query('signed_out') signedOut: unknown,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const destination = safeReturnPath(returnTo);
     if (await this.sessions.current(request)) return void reply.redirect(destination, 303);
-    sendPage(reply, 200, signInPage({ csrfToken: this.csrf.issue(request, reply), returnTo: destination }));
+    const notice = signedOut === '1' ? SIGNED_OUT_NOTICE : undefined;
+    sendPage(reply, 200, signInPage({ csrfToken: this.csrf.issue(request, reply), returnTo: destination, notice }));
   }
 
   @Post('sign-in')
@@ -96,7 +102,7 @@ export class SignInController {
     if (!this.csrf.verify(request, form)) return sendPage(reply, 403, expiredFormPage('/signed-in'));
     await this.sessions.end(request, reply);
     // From the consent page ("Not you?"), the next person signs in and lands on the same request.
-    reply.redirect(signInPath(safeReturnPath(form.return_to)), 303);
+    reply.redirect(signedOutPath(safeReturnPath(form.return_to)), 303);
   }
 
   @Get('signed-in')
