@@ -7,6 +7,7 @@ import { createValidationPipe } from './common/validation/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { DataProvidersModule } from './data-providers/data-providers.module.js';
 import { DiscoveryModule } from './discovery/discovery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -50,6 +51,7 @@ export class AppModule {
         DocumentsModule,
         BillingModule,
         FirmsModule,
+        DataProvidersModule,
         ...additionalModules,
       ],
       providers: [

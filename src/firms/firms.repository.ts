@@ -35,6 +35,17 @@ export class FirmsRepository {
     return row?.firm_id ?? null;
   }
 
+  /** The creator of the account's firm while the creator is still one of its members; else null. */
+  async firmOwnerOf(accountId: string): Promise<string | null> {
+    const [row] = await this.sql.query<{ owner_id: string }>(
+      `SELECT f.created_by AS owner_id FROM firm_members me JOIN firms f ON f.id = me.firm_id
+         JOIN firm_members owner ON owner.account_id = f.created_by AND owner.firm_id = f.id
+        WHERE me.account_id = $1`,
+      [accountId],
+    );
+    return row?.owner_id ?? null;
+  }
+
   async firmByInviteCodeHash(inviteCodeHash: string): Promise<string | undefined> {
     const [firm] = await this.sql.query<{ id: string }>('SELECT id FROM firms WHERE invite_code_hash = $1', [inviteCodeHash]);
     return firm?.id;

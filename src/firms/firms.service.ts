@@ -30,6 +30,14 @@ export class FirmsService {
     return this.firms.firmOf(accountId);
   }
 
+  /**
+   * The firm's owner for this account: the creator of its firm while still a member (then the
+   * account itself when it created the firm), or null outside a firm or once the creator left.
+   */
+  firmOwnerOf(accountId: string): Promise<string | null> {
+    return this.firms.firmOwnerOf(accountId);
+  }
+
   async create(accountId: string, firmName: string): Promise<FirmResult> {
     const inviteCode = `firm_${randomToken(16)}`;
     const firmId = await this.firms.createFirm(accountId, firmName.trim(), sha256(inviteCode)).catch((error: unknown) => {

@@ -14,6 +14,7 @@ import { DurableJobs1795500000000 } from './1795500000000-DurableJobs.js';
 import { DocumentProcessing1795501000000 } from './1795501000000-DocumentProcessing.js';
 import { AccountMemberships1795700000000 } from './1795700000000-AccountMemberships.js';
 import { SandboxRail1795600000000 } from './1795600000000-SandboxRail.js';
+import { ProviderKeys1795830000000 } from './1795830000000-ProviderKeys.js';
 
 /**
  * Every migration, in order. Generated with `npm run migration:generate -- src/database/migrations/<Name>`
@@ -36,4 +37,5 @@ export const MIGRATIONS: (new () => object)[] = [
   DocumentProcessing1795501000000,
   SandboxRail1795600000000,
   AccountMemberships1795700000000,
+  ProviderKeys1795830000000,
 ];
