@@ -19,6 +19,8 @@ const PUBLIC_SURFACE = [
   '/dto/',
   '^src/oauth/tokens/principal[.]ts$',
   '^src/mcp/tools/tool-call[.]ts$',
+  // The analysis core is pure functions; documents' processing job reads pages with its layout reader.
+  '^src/analysis/(analysis-engine[.]port|analysis[.]types|page-layout)[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
   '^src/web/',

@@ -25,11 +25,22 @@ interface TextItem {
  * does), and lays it out as lines and cells.
  */
 export async function readPdfLayout(bytes: Uint8Array, options: { ocr?: OcrPort } = {}): Promise<PageLayout[]> {
+  const pages: PageLayout[] = [];
+  for await (const page of pdfPageLayouts(bytes, options)) pages.push(page);
+  return pages;
+}
+
+/**
+ * The same reading, one page at a time, for a caller that stores each page as it comes (the
+ * document-processing job): `skip` names pages already stored, which are neither read nor OCR'd
+ * again, so a run resumed after a crash does only the work that is left.
+ */
+export async function* pdfPageLayouts(bytes: Uint8Array, options: { ocr?: OcrPort; skip?: (page: number) => boolean } = {}): AsyncGenerator<PageLayout> {
   // pdf.js may detach the buffer it is given; the OCR seam needs the bytes afterwards.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
-    const pages: PageLayout[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {
+      if (options.skip?.(number)) continue;
       const page = await pdf.getPage(number);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
@@ -41,13 +52,12 @@ export async function readPdfLayout(bytes: Uint8Array, options: { ocr?: OcrPort 
         runs.push({ text: item.str, x, y, width: item.width, fontSize: Math.hypot(c, d) || Math.hypot(a, b) });
       }
       let layout = pageOf(number, viewport.width, viewport.height, buildLines(runs));
+      page.cleanup();
       if (layout.chars < SCANNED_PAGE_MAX_CHARS && options.ocr) {
         layout = pageOf(number, viewport.width, viewport.height, buildLines(await options.ocr.recognize(bytes, number)), true);
       }
-      pages.push(layout);
-      page.cleanup();
+      yield layout;
     }
-    return pages;
   } finally {
     await pdf.destroy();
   }
