@@ -31,6 +31,8 @@ export interface PageLayout {
   chars: number;
   /** True when the text came from OCR (see OcrPort). */
   ocr: boolean;
+  /** With `ocr`: the OCR engine's mean word confidence on the page, 0–1 (low values mean misread figures are likely). */
+  ocrConfidence?: number;
 }
 
 export interface Evidence {

@@ -62,6 +62,8 @@ export class AppConfig {
     uploadTtlSeconds: number;
     s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
   };
+  /** OCR of scanned pages and images while documents are processed (the OCR_PORT adapter). */
+  readonly ocr: { enabled: boolean; maxPages: number; renderScale: number };
   /** The price and free-quota table: the spec's values with USAGE_PLAN_OVERRIDES applied. */
   readonly usagePlan: UsagePlan;
   readonly payments: {
@@ -188,6 +190,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
         : undefined,
       sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
     },
+    ocr: { enabled: schema.OCR_ENABLED, maxPages: schema.OCR_MAX_PAGES, renderScale: schema.OCR_RENDER_SCALE },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
     documents: {

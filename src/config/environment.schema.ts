@@ -1,8 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 import { EnvironmentVariable } from './environment-variable.decorator.js';
 
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value);
+
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value);
 
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -292,6 +294,33 @@ export class EnvironmentSchema {
   @Min(60)
   @Max(86_400)
   DOCUMENT_UPLOAD_TTL_SECONDS = 900;
+
+  @EnvironmentVariable({
+    description:
+      'Read scanned PDF pages (no text layer) and PNG/JPEG documents with OCR (tesseract.js, English, offline) while a document is processed; `false`: such pages stay empty and are reported as image only.',
+  })
+  @Transform(toBoolean)
+  @IsBoolean()
+  OCR_ENABLED = true;
+
+  @EnvironmentVariable({
+    description: 'Most scanned pages OCR reads in one document (about 1 s of one core each); later scanned pages stay empty and are reported as image only.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  OCR_MAX_PAGES = 100;
+
+  @EnvironmentVariable({
+    description:
+      'Scale at which scanned PDF pages are rasterised for OCR (1 = 72 dpi; 2 = 144 dpi). Higher reads small print better and costs time and memory.',
+  })
+  @Transform(toNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(1)
+  @Max(4)
+  OCR_RENDER_SCALE = 2;
 
   @EnvironmentVariable({
     description:
