@@ -140,4 +140,35 @@ describe('loadConfiguration', () => {
       expect(attempt).not.toThrow(key.slice(2, 20));
     });
   });
+  describe('the analysis engine', () => {
+    it('is the built-in engine unless ANALYSIS_ENGINE=llm, with no model settings', () => {
+      expect(loadConfiguration({}).analysis).toEqual({ engine: 'builtin', llm: undefined });
+    });
+
+    it('refuses ANALYSIS_ENGINE=llm without LLM_MODEL and LLM_API_KEY, naming both', () => {
+      expect(() => loadConfiguration({ ANALYSIS_ENGINE: 'llm' })).toThrow(
+        /LLM_MODEL: required with ANALYSIS_ENGINE=llm[^\n]*\n.*LLM_API_KEY: required with ANALYSIS_ENGINE=llm/,
+      );
+    });
+
+    it("takes the provider's public API as the base URL unless LLM_BASE_URL names another", () => {
+      const anthropic = loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_PROVIDER: 'anthropic', LLM_MODEL: 'claude-sonnet-4-5', LLM_API_KEY: 'sk-ant-x' });
+      expect(anthropic.analysis.llm).toEqual({
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        baseUrl: 'https://api.anthropic.com/v1',
+        apiKey: 'sk-ant-x',
+        timeoutMs: 120_000,
+        sendPdf: true,
+      });
+      const local = loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_MODEL: 'llama3.1', LLM_API_KEY: 'ollama', LLM_BASE_URL: 'http://127.0.0.1:11434/v1/' });
+      expect(local.analysis.llm).toMatchObject({ provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1' });
+    });
+
+    it('refuses an unknown LLM_PROVIDER without echoing LLM_API_KEY', () => {
+      const attempt = () => loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_PROVIDER: 'gemini', LLM_MODEL: 'm', LLM_API_KEY: 'sk-planted-4242' });
+      expect(attempt).toThrow(/LLM_PROVIDER must be one of the following values: openai, anthropic/);
+      expect(attempt).not.toThrow(/sk-planted-4242/);
+    });
+  });
 });

@@ -13,6 +13,23 @@ export interface RateLimitPolicy {
   windowSeconds: number;
 }
 
+/** The model behind ANALYSIS_ENGINE=llm (src/analysis/llm). `apiKey` is a secret: never logged or returned. */
+export interface LlmSettings {
+  provider: 'openai' | 'anthropic';
+  model: string;
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** Whether the PDF goes to the model as a file part (models that take text only refuse one). */
+  sendPdf: boolean;
+}
+
+/** Where each provider's API lives unless LLM_BASE_URL says otherwise. */
+export const LLM_DEFAULT_BASE_URLS: Record<LlmSettings['provider'], string> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+};
+
 export interface EmbeddedPostgresSettings {
   dataDirectory: string;
   port: number;
@@ -72,6 +89,8 @@ export class AppConfig {
     /** The sandbox rail (no money moves): only outside production, with no real rail, unless PAYMENT_SANDBOX=false. */
     sandbox: boolean;
   };
+  /** The analysis engine: the built-in one, or a model (with its settings). */
+  readonly analysis: { engine: 'builtin' | 'llm'; llm?: LlmSettings };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
@@ -134,6 +153,10 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
   }
+  if (schema.ANALYSIS_ENGINE === 'llm') {
+    if (!schema.LLM_MODEL) problems.push('LLM_MODEL: required with ANALYSIS_ENGINE=llm (the model id, e.g. gpt-4.1 or claude-sonnet-4-5)');
+    if (!schema.LLM_API_KEY) problems.push(`LLM_API_KEY: required with ANALYSIS_ENGINE=llm (the API key of LLM_PROVIDER=${schema.LLM_PROVIDER})`);
+  }
   if (problems.length > 0) throw new ConfigurationError(problems);
 
   const localUrl = `http://localhost:${schema.PORT}`;
@@ -191,6 +214,20 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
     },
     ocr: { enabled: schema.OCR_ENABLED, maxPages: schema.OCR_MAX_PAGES, renderScale: schema.OCR_RENDER_SCALE },
+    analysis: {
+      engine: schema.ANALYSIS_ENGINE as AppConfig['analysis']['engine'],
+      llm:
+        schema.ANALYSIS_ENGINE === 'llm'
+          ? {
+              provider: schema.LLM_PROVIDER as LlmSettings['provider'],
+              model: schema.LLM_MODEL!,
+              baseUrl: withoutTrailingSlash(schema.LLM_BASE_URL ?? LLM_DEFAULT_BASE_URLS[schema.LLM_PROVIDER as LlmSettings['provider']]),
+              apiKey: schema.LLM_API_KEY!,
+              timeoutMs: schema.LLM_TIMEOUT_MS,
+              sendPdf: schema.LLM_SEND_PDF,
+            }
+          : undefined,
+    },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
     documents: {

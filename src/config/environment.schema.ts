@@ -409,6 +409,62 @@ export class EnvironmentSchema {
   @IsBoolean()
   PAYMENT_SANDBOX?: boolean;
 
+  @EnvironmentVariable({
+    description:
+      'Which analysis engine reads documents: `builtin` (offline and deterministic) or `llm` (a model reached through `LLM_PROVIDER`; needs `LLM_MODEL` and `LLM_API_KEY`). Both answer through the same verbatim gate.',
+  })
+  @IsIn(['builtin', 'llm'])
+  ANALYSIS_ENGINE = 'builtin';
+
+  @EnvironmentVariable({
+    description:
+      'With `ANALYSIS_ENGINE=llm`: `openai` (the OpenAI chat-completions API, or any server that speaks it: Azure OpenAI, OpenRouter, vLLM, Ollama, LM Studio) or `anthropic` (the Anthropic messages API).',
+  })
+  @IsIn(['openai', 'anthropic'])
+  LLM_PROVIDER = 'openai';
+
+  @EnvironmentVariable({
+    description: 'The model id sent to `LLM_PROVIDER`, e.g. `gpt-4.1` or `claude-sonnet-4-5`. Required with `ANALYSIS_ENGINE=llm`.',
+    defaultDescription: 'unset',
+  })
+  @IsOptional()
+  @Matches(/^\S{1,200}$/, { message: '$property must be a model id without spaces' })
+  LLM_MODEL?: string;
+
+  @EnvironmentVariable({
+    description: 'Base URL of the model API, up to the version segment (the adapter appends `/chat/completions` or `/messages`); a stand-in in tests.',
+    defaultDescription: '`https://api.openai.com/v1` or `https://api.anthropic.com/v1` by `LLM_PROVIDER`',
+  })
+  @IsOptional()
+  @IsUrl(HTTP_URL)
+  LLM_BASE_URL?: string;
+
+  @EnvironmentVariable({
+    description: 'API key of `LLM_PROVIDER` (sent as `Authorization: Bearer` to `openai`, `x-api-key` to `anthropic`). Required with `ANALYSIS_ENGINE=llm`.',
+    sensitive: true,
+    defaultDescription: 'unset',
+  })
+  @IsOptional()
+  @IsString()
+  LLM_API_KEY?: string;
+
+  @EnvironmentVariable({
+    description: 'Longest wait for one model answer, in milliseconds (a try that takes longer is abandoned and tried once more).',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(900_000)
+  LLM_TIMEOUT_MS = 120_000;
+
+  @EnvironmentVariable({
+    description:
+      'Whether the PDF itself goes to the model as a file part beside the page texts. Turn it off for models that take text only (most self-hosted ones answer 400 to a file part).',
+  })
+  @Transform(toBoolean)
+  @IsBoolean()
+  LLM_SEND_PDF = true;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
