@@ -21,6 +21,8 @@ const PUBLIC_SURFACE = [
   '^src/mcp/tools/tool-call[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
+  // The third-party HTTP client that provider adapters are built on (ProviderHttpClients hands it out).
+  '^src/providers/http/provider-http-clients?[.]ts$',
   '^src/web/',
   '^src/common/',
   '^src/config/',

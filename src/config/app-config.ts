@@ -70,6 +70,8 @@ export class AppConfig {
     /** The sandbox rail (no money moves): only outside production, with no real rail, unless PAYMENT_SANDBOX=false. */
     sandbox: boolean;
   };
+  /** Where the data providers' APIs live (operator settings, for proxies and stand-ins) and how long one try may take. */
+  readonly dataProviders: { companyDataUrl: string; crmUrl: string; portfolioDataUrl: string; timeoutMs: number };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
@@ -187,6 +189,12 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
           }
         : undefined,
       sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
+    },
+    dataProviders: {
+      companyDataUrl: withoutTrailingSlash(schema.COMPANY_DATA_API_URL),
+      crmUrl: withoutTrailingSlash(schema.CRM_API_URL),
+      portfolioDataUrl: withoutTrailingSlash(schema.PORTFOLIO_DATA_API_URL),
+      timeoutMs: schema.DATA_PROVIDER_TIMEOUT_MS,
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
