@@ -23,6 +23,8 @@ const PUBLIC_SURFACE = [
   '^src/analysis/(analysis-engine[.]port|analysis[.]types|page-layout)[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
+  // The third-party HTTP client that provider adapters are built on (ProviderHttpClients hands it out).
+  '^src/providers/http/provider-http-clients?[.]ts$',
   '^src/web/',
   '^src/common/',
   '^src/config/',

@@ -91,6 +91,8 @@ export class AppConfig {
   };
   /** The analysis engine: the built-in one, or a model (with its settings). */
   readonly analysis: { engine: 'builtin' | 'llm'; llm?: LlmSettings };
+  /** Where the data providers' APIs live (operator settings, for proxies and stand-ins) and how long one try may take. */
+  readonly dataProviders: { companyDataUrl: string; crmUrl: string; portfolioDataUrl: string; timeoutMs: number };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
@@ -227,6 +229,12 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
               sendPdf: schema.LLM_SEND_PDF,
             }
           : undefined,
+    },
+    dataProviders: {
+      companyDataUrl: withoutTrailingSlash(schema.COMPANY_DATA_API_URL),
+      crmUrl: withoutTrailingSlash(schema.CRM_API_URL),
+      portfolioDataUrl: withoutTrailingSlash(schema.PORTFOLIO_DATA_API_URL),
+      timeoutMs: schema.DATA_PROVIDER_TIMEOUT_MS,
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,

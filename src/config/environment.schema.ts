@@ -465,6 +465,33 @@ export class EnvironmentSchema {
   @IsBoolean()
   LLM_SEND_PDF = true;
 
+  @EnvironmentVariable({
+    description:
+      'Base URL of the `company_data` provider, the People Data Labs API (`/v5/company/enrich`); point it at a proxy or a stand-in. Callers bring their own keys (`configure_data_provider`).',
+  })
+  @IsUrl(HTTP_URL)
+  COMPANY_DATA_API_URL = 'https://api.peopledatalabs.com';
+
+  @EnvironmentVariable({ description: 'Base URL of the `crm` provider, the Affinity API v1 (`/organizations`, `/notes`, `/auth/whoami`).' })
+  @IsUrl(HTTP_URL)
+  CRM_API_URL = 'https://api.affinity.co';
+
+  @EnvironmentVariable({
+    description: 'Base URL of the `portfolio_data` provider, Standard Metrics (`/o/token/` for OAuth client credentials, `/v1/companies/`, `/v1/metrics/`).',
+  })
+  @IsUrl(HTTP_URL)
+  PORTFOLIO_DATA_API_URL = 'https://api.standardmetrics.io';
+
+  @EnvironmentVariable({
+    description:
+      'Longest wait for one try of a `company_data`, `crm` or `portfolio_data` call, in milliseconds (body included); a call makes up to 3 tries on timeouts, 5xx and network faults.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  DATA_PROVIDER_TIMEOUT_MS = 10_000;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
