@@ -74,6 +74,11 @@ export class AppConfig {
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
   readonly mcpMaxBatchSize: number;
+  /** Fetches of callers' links; `testLoopbackPorts` is empty outside NODE_ENV=test. */
+  readonly outbound: { timeoutMs: number; testLoopbackPorts: readonly number[] };
+  readonly sharelink: { apiUrl: string };
+  /** SEC EDGAR; no `userAgent`: the adapter does not start. */
+  readonly edgar: { userAgent?: string; dataUrl: string; wwwUrl: string; maxRequestsPerSecond: number; cacheSeconds: number };
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl' | 'withEncryptionKeys'>) {
     Object.assign(this, values);
@@ -131,6 +136,9 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   }
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
+  }
+  if (schema.OUTBOUND_TEST_LOOPBACK_PORTS && schema.NODE_ENV !== 'test') {
+    problems.push('OUTBOUND_TEST_LOOPBACK_PORTS: a test-only allowance, refused unless NODE_ENV is test (it would let callers reach this host)');
   }
   if (problems.length > 0) throw new ConfigurationError(problems);
 
@@ -190,6 +198,18 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
+    outbound: {
+      timeoutMs: schema.OUTBOUND_FETCH_TIMEOUT_MS,
+      testLoopbackPorts: schema.NODE_ENV === 'test' && schema.OUTBOUND_TEST_LOOPBACK_PORTS ? schema.OUTBOUND_TEST_LOOPBACK_PORTS.split(',').map(Number) : [],
+    },
+    sharelink: { apiUrl: withoutTrailingSlash(schema.SHARELINK_API_URL) },
+    edgar: {
+      userAgent: schema.SEC_USER_AGENT?.trim(),
+      dataUrl: withoutTrailingSlash(schema.SEC_DATA_URL),
+      wwwUrl: withoutTrailingSlash(schema.SEC_WWW_URL),
+      maxRequestsPerSecond: schema.SEC_MAX_REQUESTS_PER_SECOND,
+      cacheSeconds: schema.SEC_CACHE_SECONDS,
+    },
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,
