@@ -20,6 +20,7 @@ const PUBLIC_SURFACE = [
   '/dto/',
   '^src/oauth/tokens/principal[.]ts$',
   '^src/mcp/tools/tool-call[.]ts$',
+  '^src/analysis/analysis[.]types[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
   '^src/web/',
