@@ -97,6 +97,11 @@ export class AppConfig {
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
   readonly mcpMaxBatchSize: number;
+  /** Fetches of callers' links; `testLoopbackPorts` is empty outside NODE_ENV=test. */
+  readonly outbound: { timeoutMs: number; testLoopbackPorts: readonly number[] };
+  readonly sharelink: { apiUrl: string };
+  /** SEC EDGAR; no `userAgent`: the adapter does not start. */
+  readonly edgar: { userAgent?: string; dataUrl: string; wwwUrl: string; maxRequestsPerSecond: number; cacheSeconds: number };
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl' | 'withEncryptionKeys'>) {
     Object.assign(this, values);
@@ -158,6 +163,9 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   if (schema.ANALYSIS_ENGINE === 'llm') {
     if (!schema.LLM_MODEL) problems.push('LLM_MODEL: required with ANALYSIS_ENGINE=llm (the model id, e.g. gpt-4.1 or claude-sonnet-4-5)');
     if (!schema.LLM_API_KEY) problems.push(`LLM_API_KEY: required with ANALYSIS_ENGINE=llm (the API key of LLM_PROVIDER=${schema.LLM_PROVIDER})`);
+  }
+  if (schema.OUTBOUND_TEST_LOOPBACK_PORTS && schema.NODE_ENV !== 'test') {
+    problems.push('OUTBOUND_TEST_LOOPBACK_PORTS: a test-only allowance, refused unless NODE_ENV is test (it would let callers reach this host)');
   }
   if (problems.length > 0) throw new ConfigurationError(problems);
 
@@ -238,6 +246,18 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
+    outbound: {
+      timeoutMs: schema.OUTBOUND_FETCH_TIMEOUT_MS,
+      testLoopbackPorts: schema.NODE_ENV === 'test' && schema.OUTBOUND_TEST_LOOPBACK_PORTS ? schema.OUTBOUND_TEST_LOOPBACK_PORTS.split(',').map(Number) : [],
+    },
+    sharelink: { apiUrl: withoutTrailingSlash(schema.SHARELINK_API_URL) },
+    edgar: {
+      userAgent: schema.SEC_USER_AGENT?.trim(),
+      dataUrl: withoutTrailingSlash(schema.SEC_DATA_URL),
+      wwwUrl: withoutTrailingSlash(schema.SEC_WWW_URL),
+      maxRequestsPerSecond: schema.SEC_MAX_REQUESTS_PER_SECOND,
+      cacheSeconds: schema.SEC_CACHE_SECONDS,
+    },
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,

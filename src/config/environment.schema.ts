@@ -492,6 +492,69 @@ export class EnvironmentSchema {
   @Max(120_000)
   DATA_PROVIDER_TIMEOUT_MS = 10_000;
 
+  @EnvironmentVariable({
+    description:
+      "Longest time a fetch of a caller's link (`fetch_sharelink_document`) may take, redirects and body included, in milliseconds; its body is bounded by `DOCUMENT_MAX_BYTES`.",
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(300_000)
+  OUTBOUND_FETCH_TIMEOUT_MS = 30_000;
+
+  @EnvironmentVariable({
+    description:
+      "Tests only: loopback ports that fetches of callers' links may reach (the tests' stand-in servers), comma-separated. Every other loopback, private, link-local and metadata address stays refused. Refused unless `NODE_ENV` is `test`.",
+    defaultDescription: 'unset (none)',
+  })
+  @IsOptional()
+  @Matches(/^\d{1,5}(,\d{1,5})*$/, { message: '$property must be comma-separated port numbers' })
+  OUTBOUND_TEST_LOOPBACK_PORTS?: string;
+
+  @EnvironmentVariable({
+    description:
+      "Base URL of the Papermark API that `fetch_sharelink_document` calls with the caller's `sharelink` key (a self-hosted Papermark: its own URL).",
+  })
+  @IsUrl(HTTP_URL)
+  SHARELINK_API_URL = 'https://app.papermark.com';
+
+  @EnvironmentVariable({
+    description:
+      'The User-Agent sent to SEC EDGAR, which the SEC requires: a name and a contact e-mail, e.g. `Acme Capital ops@acme.example`. Unset: `fetch_public_filings` answers that the operator must set it (the adapter does not start without it).',
+    defaultDescription: 'unset (no EDGAR)',
+  })
+  @IsOptional()
+  @Matches(/^(?=.*\S\s+\S)[^\r\n]{3,200}$/, { message: '$property must be a name and a contact e-mail on one line' })
+  @Matches(/[^\s@]+@[^\s@]+\.[^\s@]+/, { message: '$property must hold a contact e-mail address (the SEC requires one)' })
+  SEC_USER_AGENT?: string;
+
+  @EnvironmentVariable({ description: "Base URL of EDGAR's JSON APIs (submissions, XBRL company facts)." })
+  @IsUrl(HTTP_URL)
+  SEC_DATA_URL = 'https://data.sec.gov';
+
+  @EnvironmentVariable({ description: "Base URL of sec.gov, for the company tickers file and the filings' documents." })
+  @IsUrl(HTTP_URL)
+  SEC_WWW_URL = 'https://www.sec.gov';
+
+  @EnvironmentVariable({
+    description: 'Most requests per second to EDGAR from all replicas together (shared through Redis when `REDIS_URL` is set). The SEC allows 10.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  SEC_MAX_REQUESTS_PER_SECOND = 10;
+
+  @EnvironmentVariable({
+    description:
+      'How long an EDGAR answer (submissions, company facts) is used without asking again, in seconds; after that it is revalidated with its ETag / Last-Modified. The tickers file is kept a day.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  SEC_CACHE_SECONDS = 600;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
