@@ -92,6 +92,8 @@ export interface Check {
   id: string;
   passed: boolean;
   detail: string;
+  /** The line the check tests (a subtotal's row), when it is one line. */
+  evidence?: Evidence;
 }
 
 export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_statement';
