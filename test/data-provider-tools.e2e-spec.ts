@@ -280,6 +280,29 @@ describe('fetch_company_intelligence, fetch_crm_context and fetch_portfolio_metr
       });
     });
 
+    it("serves a firm member with the firm owner's key", async () => {
+      const owner = await machineAccount(service.url, 'firm owner');
+      const member = await machineAccount(service.url, 'firm member');
+      const [ownerClient, memberClient] = await Promise.all([connectMcpClient(service.url, owner.token), connectMcpClient(service.url, member.token)]);
+      try {
+        const firm = structured<{ inviteCode: string }>(await call('link_to_firm', { firmName: 'Keyed Ventures' }, ownerClient));
+        await call('link_to_firm', { inviteCode: firm.inviteCode }, memberClient);
+        expect(structured(await call('configure_data_provider', { provider: 'crm', apiKey: AFFINITY_KEY }, ownerClient))).toMatchObject({ verified: true });
+        const result = structured<{ data: { organization: { id: number } } }>(await call('fetch_crm_context', { companyName: 'Acme Robotics' }, memberClient));
+        expect(result.data.organization.id).toBe(64779194);
+      } finally {
+        await Promise.all([ownerClient.close(), memberClient.close()]);
+      }
+    });
+
+    it('answers JSON without the documented shape as the provider being unavailable, naming what was missing', async () => {
+      crm.script({ status: 200, body: { organizations: 'not a list' } });
+      expect(toolError(await call('fetch_crm_context', { companyName: 'Acme Robotics' }))).toEqual({
+        error: { code: 'INTERNAL_ERROR', message: 'Affinity is unavailable: it answered without a list of organizations.', retryAfterSeconds: 60 },
+        hint: "The fault is on Affinity's side (or a proxy in front of it); call again later.",
+      });
+    });
+
     it('answers a provider that does not answer in time as unavailable, after its tries', async () => {
       const before = crm.seen.length;
       crm.always({ kind: 'hang' });
