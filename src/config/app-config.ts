@@ -60,6 +60,8 @@ export class AppConfig {
     storageDirectory: string;
     maxBytes: number;
     uploadTtlSeconds: number;
+    /** How long an analysis tool waits for a document still being processed. */
+    processingWaitSeconds: number;
     s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
   };
   /** The price and free-quota table: the spec's values with USAGE_PLAN_OVERRIDES applied. */
@@ -70,6 +72,8 @@ export class AppConfig {
     /** The sandbox rail (no money moves): only outside production, with no real rail, unless PAYMENT_SANDBOX=false. */
     sandbox: boolean;
   };
+  /** The analysis engine (src/analysis/analysis-engine.factory.ts chooses the adapter). */
+  readonly analysis: { engine: 'builtin' | 'llm' };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
@@ -188,12 +192,14 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
         : undefined,
       sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
     },
+    analysis: { engine: schema.ANALYSIS_ENGINE as AppConfig['analysis']['engine'] },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,
       uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS,
+      processingWaitSeconds: schema.DOCUMENT_PROCESSING_WAIT_SECONDS,
       s3: schema.S3_BUCKET
         ? {
             bucket: schema.S3_BUCKET,

@@ -295,6 +295,16 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
+      'How long an analysis tool waits, in seconds, for a document that is still being processed (laid out, OCR) before answering `RATE_LIMITED` with `retryAfterSeconds`; it never analyses half a document.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  DOCUMENT_PROCESSING_WAIT_SECONDS = 5;
+
+  @EnvironmentVariable({
+    description:
       'Changes to the price and free-quota table, as JSON: `{"<usage key>": {"priceCents": 60, "humanMonthlyFree": 10, "machineTrialFree": 1}}` (any of the three per key; integers). Unset: the spec\'s values (README "Free tiers, prices and HTTP 402").',
     defaultDescription: 'unset (spec values)',
   })
@@ -379,6 +389,13 @@ export class EnvironmentSchema {
   @Transform(toBoolean)
   @IsBoolean()
   PAYMENT_SANDBOX?: boolean;
+
+  @EnvironmentVariable({
+    description:
+      'Which analysis engine reads documents for the analysis tools: `builtin` (offline and deterministic). Every engine answers through the same verbatim gate.',
+  })
+  @IsIn(['builtin', 'llm'])
+  ANALYSIS_ENGINE = 'builtin';
 
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
