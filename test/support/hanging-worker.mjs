@@ -27,9 +27,7 @@ class HangingModule {}
 Module({ imports: [JobsModule.registerQueue({ name: queue })], providers: [HangingProcessor] })(HangingModule);
 
 class WorkerModule {}
-Module({ imports: [ConfigModule.forRoot(loadConfiguration(process.env)), DatabaseModule, RedisModule, PeriodicTasksModule, JobsModule, HangingModule] })(
-  WorkerModule,
-);
+Module({ imports: [ConfigModule.forRoot(loadConfiguration(process.env)), DatabaseModule, RedisModule, PeriodicTasksModule, JobsModule, HangingModule] })(WorkerModule);
 
 const app = await NestFactory.createApplicationContext(WorkerModule, { logger: false });
 await app.init();
