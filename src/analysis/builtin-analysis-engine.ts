@@ -1,7 +1,7 @@
 import { BUILTIN_ENGINE, type ClassificationResult, type DocumentType, type ExtractionResult, type PageLayout } from './analysis.types.js';
 import { classifyDocument } from './classification/document-classifier.js';
 import { detectFraud, type FraudDetectionInput, type FraudDetectionResult } from './fraud/fraud-detection.js';
-import { readPdfLayout, type OcrPort } from './layout/pdf-layout.js';
+import { readImageLayout, readPdfLayout, type OcrPort } from './layout/pdf-layout.js';
 import { layoutFromText } from './layout/text-layout.js';
 import { analyseFinancials, type QuantitativeAnalysis } from './metrics/quantitative-analysis.js';
 import { readStatements } from './statements/statement-reader.js';
@@ -9,14 +9,15 @@ import { keepVerified } from './verbatim.js';
 
 /**
  * The built-in, offline, deterministic analysis engine (DOMAIN.md 1.3): pure functions over a
- * document's pages. The service reads the bytes (PDF) or stored text (other formats) into pages,
+ * document's pages. The service reads the bytes (PDF, images) or stored text (other formats) into pages,
  * then asks for a classification or an extraction; the same pages give the same result.
  */
 export async function layoutDocument(
   input: { bytes?: Uint8Array; mimeType: string; pages?: string[] },
-  options: { ocr?: OcrPort } = {},
+  options: { ocr?: OcrPort | null } = {},
 ): Promise<PageLayout[]> {
   if (input.mimeType === 'application/pdf' && input.bytes) return readPdfLayout(input.bytes, options);
+  if ((input.mimeType === 'image/png' || input.mimeType === 'image/jpeg') && input.bytes) return readImageLayout(input.bytes, options);
   return layoutFromText(input.pages ?? []);
 }
 

@@ -38,6 +38,18 @@ describe('loadConfiguration', () => {
     expect(() => loadConfiguration({ ROLE: 'cron' })).toThrow(/ROLE must be one of the following values: web, worker, all/);
   });
 
+  it('reads scanned pages with OCR by default, within a page budget and at a render scale', () => {
+    expect(loadConfiguration({}).ocr).toEqual({ enabled: true, maxPages: 100, renderScale: 2 });
+    expect(loadConfiguration({ OCR_ENABLED: 'false', OCR_MAX_PAGES: '20', OCR_RENDER_SCALE: '2.5' }).ocr).toEqual({
+      enabled: false,
+      maxPages: 20,
+      renderScale: 2.5,
+    });
+    expect(() => loadConfiguration({ OCR_MAX_PAGES: '0', OCR_RENDER_SCALE: '8' })).toThrow(
+      /OCR_MAX_PAGES must not be less than 1[\s\S]*OCR_RENDER_SCALE must not be greater than 4/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfiguration({ DATABASE_URL: '', REDIS_URL: '', PORT: '' });
     expect(config.databaseUrl).toBeUndefined();
@@ -126,6 +138,37 @@ describe('loadConfiguration', () => {
         });
       expect(attempt).toThrow(/PAYMENT_SETTLEMENT_KEY: must be the key of PAYMENT_WALLET_ADDRESS/);
       expect(attempt).not.toThrow(key.slice(2, 20));
+    });
+  });
+  describe('the analysis engine', () => {
+    it('is the built-in engine unless ANALYSIS_ENGINE=llm, with no model settings', () => {
+      expect(loadConfiguration({}).analysis).toEqual({ engine: 'builtin', llm: undefined });
+    });
+
+    it('refuses ANALYSIS_ENGINE=llm without LLM_MODEL and LLM_API_KEY, naming both', () => {
+      expect(() => loadConfiguration({ ANALYSIS_ENGINE: 'llm' })).toThrow(
+        /LLM_MODEL: required with ANALYSIS_ENGINE=llm[^\n]*\n.*LLM_API_KEY: required with ANALYSIS_ENGINE=llm/,
+      );
+    });
+
+    it("takes the provider's public API as the base URL unless LLM_BASE_URL names another", () => {
+      const anthropic = loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_PROVIDER: 'anthropic', LLM_MODEL: 'claude-sonnet-4-5', LLM_API_KEY: 'sk-ant-x' });
+      expect(anthropic.analysis.llm).toEqual({
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        baseUrl: 'https://api.anthropic.com/v1',
+        apiKey: 'sk-ant-x',
+        timeoutMs: 120_000,
+        sendPdf: true,
+      });
+      const local = loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_MODEL: 'llama3.1', LLM_API_KEY: 'ollama', LLM_BASE_URL: 'http://127.0.0.1:11434/v1/' });
+      expect(local.analysis.llm).toMatchObject({ provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1' });
+    });
+
+    it('refuses an unknown LLM_PROVIDER without echoing LLM_API_KEY', () => {
+      const attempt = () => loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_PROVIDER: 'gemini', LLM_MODEL: 'm', LLM_API_KEY: 'sk-planted-4242' });
+      expect(attempt).toThrow(/LLM_PROVIDER must be one of the following values: openai, anthropic/);
+      expect(attempt).not.toThrow(/sk-planted-4242/);
     });
   });
 });
