@@ -1,5 +1,6 @@
 import { pageKind } from './classification/document-classifier.js';
 import type { PageLayout } from './analysis.types.js';
+import { readTransactions, transactionFingerprint } from './fraud/bank-transactions.js';
 import { layoutFromText } from './layout/text-layout.js';
 
 /**
@@ -14,4 +15,13 @@ export type { PageKind, PageLayout } from './analysis.types.js';
 /** The layout of one page of a document without positions (DOCX, XLSX sheet, CSV, text), from its stored text. */
 export function textPageLayout(pageNumber: number, text: string): PageLayout {
   return { ...layoutFromText([text])[0], page: pageNumber };
+}
+
+/**
+ * The fingerprints of the transactions a document lists, recorded when it is processed, so that
+ * fraud_detection can find the same transactions in another of the account's documents without
+ * reading every document again.
+ */
+export function transactionFingerprintsOf(pages: PageLayout[]): string[] {
+  return readTransactions(pages).transactions.map(transactionFingerprint);
 }

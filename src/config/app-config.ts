@@ -77,6 +77,8 @@ export class AppConfig {
     storageDirectory: string;
     maxBytes: number;
     uploadTtlSeconds: number;
+    /** How long an analysis tool waits for a document still being processed. */
+    processingWaitSeconds: number;
     s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
   };
   /** OCR of scanned pages and images while documents are processed (the OCR_PORT adapter). */
@@ -262,6 +264,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,
       uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS,
+      processingWaitSeconds: schema.DOCUMENT_PROCESSING_WAIT_SECONDS,
       s3: schema.S3_BUCKET
         ? {
             bucket: schema.S3_BUCKET,

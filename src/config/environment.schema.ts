@@ -297,6 +297,16 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
+      'How long an analysis tool waits, in seconds, for a document that is still being processed (laid out, OCR) before answering `RATE_LIMITED` with `retryAfterSeconds`; it never analyses half a document.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  DOCUMENT_PROCESSING_WAIT_SECONDS = 5;
+
+  @EnvironmentVariable({
+    description:
       'Read scanned PDF pages (no text layer) and PNG/JPEG documents with OCR (tesseract.js, English, offline) while a document is processed; `false`: such pages stay empty and are reported as image only.',
   })
   @Transform(toBoolean)

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { OCR_PORT } from '../analysis/analysis-engine.port.js';
-import { pageKind, pdfPageLayouts, textPageLayout, type OcrPort, type PageLayout } from '../analysis/page-layout.js';
+import { pageKind, pdfPageLayouts, textPageLayout, transactionFingerprintsOf, type OcrPort, type PageLayout } from '../analysis/page-layout.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
@@ -45,7 +45,7 @@ export class DocumentProcessingService {
     } else {
       for (const page of left) await this.record(documentId, textPageLayout(page.pageNumber, page.text));
     }
-    await this.documents.finishProcessing(documentId);
+    await this.documents.finishProcessing(documentId, transactionFingerprintsOf(await this.documents.layoutsOf(documentId)));
   }
 
   failed(documentId: string, reason: string): Promise<void> {

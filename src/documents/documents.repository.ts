@@ -102,8 +102,34 @@ export class DocumentsRepository {
     return pages.map((page) => page.layout!);
   }
 
-  async finishProcessing(id: string): Promise<void> {
-    await this.documents.update({ id, processingStatus: 'processing' }, { processingStatus: 'processed', processedAt: () => 'now()' });
+  findById(id: string): Promise<Document | null> {
+    return this.documents.findOneBy({ id });
+  }
+
+  /** The READY documents filed in a workspace, newest first (the order in which their facts take precedence). */
+  readyInWorkspace(workspaceId: string): Promise<Document[]> {
+    return this.documents.find({ where: { workspaceId, status: 'READY' }, order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  /** How many pages of a document are not laid out yet. */
+  async pagesLeft(documentId: string): Promise<number> {
+    const [row] = await this.sql.query<{ left: number }>('SELECT count(*)::int AS left FROM document_pages WHERE document_id = $1 AND layout IS NULL', [
+      documentId,
+    ]);
+    return row.left;
+  }
+
+  /** The account's other processed documents, with what a duplicate is recognised by. */
+  async processedOthers(accountId: string, exceptId: string): Promise<{ documentId: string; sha256: string; transactionFingerprints: string[] }[]> {
+    return this.sql.query(
+      `SELECT id AS "documentId", sha256, coalesce(transaction_fingerprints, '{}') AS "transactionFingerprints"
+         FROM documents WHERE account_id = $1 AND id <> $2 AND processing_status = 'processed' AND sha256 IS NOT NULL`,
+      [accountId, exceptId],
+    );
+  }
+
+  async finishProcessing(id: string, transactionFingerprints: string[]): Promise<void> {
+    await this.documents.update({ id, processingStatus: 'processing' }, { processingStatus: 'processed', processedAt: () => 'now()', transactionFingerprints });
   }
 
   async failProcessing(id: string, reason: string): Promise<void> {
