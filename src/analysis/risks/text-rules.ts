@@ -133,7 +133,7 @@ export const TEXT_RULES: TextRule[] = [
     triggers: [
       /\b(?:dismissed|replaced|terminated the engagement of)\b[^.]{0,100}?\b(?:auditors?|accountants|accounting firm)\b/i,
       /\b(?:auditors?|accountants|accounting firm)\b[^.]{0,60}?\b(?:resigned|was dismissed|were dismissed|declined to stand for re-?election|was replaced|were replaced)\b/i,
-      /\bresign(?:ed|ation) as (?:the )?(?:\w+ )?(?:independent )?(?:auditors?|registered public accounting firm)\b/i,
+      /\bresign(?:ed|ation) as (?:the )?(?:[\w'’]+ )?(?:independent )?(?:auditors?|registered public accounting firm)\b/i,
       /\b(?:engaged|appointed)\b[^.]{0,60}?\bas (?:its|our|the company['’]s) new (?:independent )?(?:auditors?|registered public accounting firm)\b/i,
       /\bdisagreements? with (?:the )?(?:former )?(?:auditors?|accountants)\b/i,
     ],
