@@ -165,6 +165,109 @@ function phrasings(random, year) {
   };
 }
 
+/**
+ * A second wording pool in the style of real filings and audit reports, written after the rules
+ * and never used to adjust them: the bench reports it apart, as the closer estimate of how the
+ * rules read wording they were not written against.
+ */
+function heldOutPhrasings(random, year) {
+  const firm = random.pick(FIRMS);
+  return {
+    going_concern: {
+      stated: [
+        `As discussed in Note 1, the Company has suffered recurring losses from operations and has a net capital deficiency that raise substantial doubt about its ability to continue as a going concern.`,
+        `As stated in Note 2, these events or conditions, along with other matters as set forth in Note 2, indicate that a material uncertainty exists that may cast significant doubt on the Company's ability to continue as a going concern.`,
+        `There can be no assurance that we will be successful in raising additional capital, and as a result there is substantial doubt about our ability to continue as a going concern.`,
+      ],
+      denied: [
+        `Management does not believe that there is substantial doubt about the Company's ability to continue as a going concern.`,
+        `The directors have a reasonable expectation that the company has adequate resources to continue in operational existence for the foreseeable future, and therefore continue to adopt the going concern basis of accounting.`,
+      ],
+    },
+    covenant_breach: {
+      stated: [
+        `As of September 30, ${year}, we were not in compliance with the minimum consolidated EBITDA covenant under the Credit Agreement, which constituted an event of default.`,
+        `On March 15, ${year + 1}, we entered into an amendment to the Loan Agreement pursuant to which the lender waived our non-compliance with the fixed charge coverage ratio as of December 31, ${year}.`,
+        `The Company did not meet its debt service coverage ratio requirement at year end; the bank has agreed to forbear from exercising its remedies until June 30, ${year + 1}.`,
+      ],
+      denied: [
+        `We believe we were in compliance with all of the covenants under the Credit Agreement as of December 31, ${year}.`,
+        `Failure to comply with these covenants could result in an event of default under the Credit Agreement.`,
+      ],
+    },
+    litigation: {
+      stated: [
+        `On June 3, ${year}, Acme Corp. commenced an action against us in the United States District Court for the District of Delaware alleging infringement of three patents.`,
+        `We are currently involved in arbitration with a former distributor over termination fees.`,
+        `A jury returned a verdict against the Company of $4.1 million, which the Company has appealed.`,
+      ],
+      denied: [
+        `We are not presently a party to any legal proceedings that we believe would have a material adverse effect on our business.`,
+        `No litigation is pending or, to the knowledge of the Borrower, threatened against the Borrower.`,
+      ],
+    },
+    material_weakness: {
+      stated: [
+        `In connection with the audit of our financial statements for the year ended December 31, ${year}, we identified material weaknesses relating to the lack of segregation of duties and insufficient accounting personnel.`,
+        `Our management concluded that, as of December 31, ${year}, our internal control over financial reporting was not effective.`,
+      ],
+      denied: [
+        `Based on that evaluation, our chief executive officer and chief financial officer concluded that our disclosure controls and procedures were effective.`,
+        `During the most recent fiscal quarter there were no changes in our internal control over financial reporting that materially affected it.`,
+      ],
+    },
+    qualified_opinion: {
+      stated: [
+        `In our opinion, except for the effects of the matter described in the Basis for Qualified Opinion section of our report, the accompanying financial statements present fairly, in all material respects, the financial position of the Company.`,
+        `In our opinion, because of the significance of the matter discussed in the Basis for Adverse Opinion paragraph, the financial statements do not present fairly the financial position of the Company.`,
+      ],
+      denied: [
+        `In our opinion, the accompanying financial statements present fairly, in all material respects, the financial position of the Company in accordance with accounting principles generally accepted in the United States of America.`,
+        `We believe that the audit evidence we have obtained is sufficient and appropriate to provide a basis for our audit opinion.`,
+      ],
+    },
+    auditor_change: {
+      stated: [
+        `On April 2, ${year}, the Company notified ${firm} that it would be dismissed as the Company's independent registered public accounting firm.`,
+        `Effective May 1, ${year}, the Board of Directors approved the engagement of ${random.pick(FIRMS)} as the Company's new independent auditor.`,
+      ],
+      denied: [`There have been no disagreements with our accountants on any matter of accounting principles or practices.`],
+    },
+    customer_concentration: {
+      stated: [
+        `Walmart accounted for approximately ${random.int(20, 45)}% of our net sales in fiscal ${year}.`,
+        `Customer A and Customer B represented ${random.int(20, 30)}% and ${random.int(11, 19)}%, respectively, of revenues for the year.`,
+      ],
+      denied: [`No single customer represented 10% or more of the Company's revenues during the periods presented.`],
+    },
+    related_parties: {
+      stated: [
+        `The Company leases its office space from a company controlled by the Chief Executive Officer for $8,000 per month.`,
+        `At December 31, ${year}, the Company had notes payable to its majority shareholder of $1.2 million.`,
+      ],
+      denied: [`The Company had no related party transactions in ${year} or ${year - 1}.`],
+    },
+    negative_working_capital: {
+      stated: [`As of December 31, ${year}, our current liabilities exceeded our current assets by $2.3 million.`],
+      denied: [`We had working capital of $4.1 million at December 31, ${year}.`],
+    },
+    key_person: {
+      stated: [
+        `We are substantially dependent on Dr. ${random.pick(PEOPLE)}, our founder, and the loss of her services would harm our business.`,
+        `Our future success depends in large part on the continued service of our senior management team.`,
+      ],
+      denied: [`We do not believe the loss of any single employee would materially affect operations.`],
+    },
+    regulatory_action: {
+      stated: [
+        `In February ${year}, the Company received a Civil Investigative Demand from the Federal Trade Commission.`,
+        `The Office of the Comptroller of the Currency assessed a civil money penalty of $500,000 against the Bank.`,
+      ],
+      denied: [`The Company is not subject to any pending regulatory proceedings or investigations.`],
+    },
+  };
+}
+
 const FILLER = [
   'The Company designs, manufactures and sells its products through distributors and its own online store.',
   'Revenue is recognised when control of the goods passes to the customer, generally upon delivery.',
@@ -185,9 +288,9 @@ const TITLES = [
 ];
 
 /** A prose document stating, denying or omitting each text rule; the label lists the stated ones. */
-export async function riskDisclosure(random) {
+export async function riskDisclosure(random, { heldOut = false } = {}) {
   const year = random.int(2020, 2025);
-  const rules = phrasings(random, year);
+  const rules = (heldOut ? heldOutPhrasings : phrasings)(random, year);
   const sentences = [];
   const risks = [];
   for (const [id, { stated, denied }] of Object.entries(rules)) {
@@ -211,7 +314,7 @@ export async function riskDisclosure(random) {
     canvas.y -= size * 0.8;
     index += take;
   }
-  return { bytes: await canvas.save(), label: { kind: 'risk_disclosure', risks: risks.sort() } };
+  return { bytes: await canvas.save(), label: { kind: 'risk_disclosure', wording: heldOut ? 'held-out' : 'generator', risks: risks.sort() } };
 }
 
 /** Thresholds of the rules over facts, as docs/DECISIONS.md states them; the labels apply them to the generator's numbers. */
@@ -404,12 +507,13 @@ export async function claimAndStatements(random) {
   };
 }
 
-/** The risk set: `count` disclosures, `count` statements and `count` claim pairs, each from its own seed. */
+/** The risk set: `count` disclosures in each wording pool, `count` statements and `count` claim pairs, each from its own seed. */
 export async function generateRiskSet(randomSource, { seed = 1, count = 40 } = {}) {
   const documents = [];
   for (let n = 0; n < count; n++) {
     const base = seed * 7919 + n * 3;
     documents.push({ name: `risk-disclosure-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base))) });
+    documents.push({ name: `risk-disclosure-held-out-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { heldOut: true })) });
     documents.push({ name: `risk-statements-${n + 1}`, seed: base + 1, ...(await riskStatements(randomSource(base + 1))) });
     documents.push({ name: `claim-pair-${n + 1}`, seed: base + 2, ...(await claimAndStatements(randomSource(base + 2))) });
   }
