@@ -268,6 +268,100 @@ function heldOutPhrasings(random, year) {
   };
 }
 
+/**
+ * A third pool, written after the rules were adjusted to the second and run once as it stands: the
+ * blind estimate the bench reports last. Do not adjust the rules to it; write a new pool instead.
+ */
+function blindPhrasings(random, year) {
+  return {
+    going_concern: {
+      stated: [
+        `The Directors have identified a material uncertainty that may cast significant doubt upon the Company's ability to continue as a going concern, as the renewal of the bank facility due in March has not yet been agreed.`,
+        `Our auditors have included an explanatory paragraph in their report expressing substantial doubt as to our ability to continue as a going concern.`,
+      ],
+      denied: [
+        `After making enquiries, the Directors have concluded that no material uncertainty exists regarding the Group's ability to continue as a going concern.`,
+        `Note 1 describes the going concern assessment performed by management, which concluded that the entity will be able to meet its obligations as they fall due.`,
+      ],
+    },
+    covenant_breach: {
+      stated: [
+        `The Group breached its interest cover test at the June quarter date and is in discussions with its lenders.`,
+        `Because EBITDA fell short of the level required under the facility agreement, the Company was in default of its leverage covenant at year end.`,
+        `The bank has waived the September covenant test in exchange for a fee of $25,000.`,
+      ],
+      denied: [
+        `All covenant tests were met with comfortable headroom throughout the year.`,
+        `Were EBITDA to fall by more than 30%, the Company would breach its leverage covenant.`,
+      ],
+    },
+    litigation: {
+      stated: [
+        `The Company has been named as a defendant in a product liability suit filed in Texas state court.`,
+        `A former supplier is suing the Company for $1.3 million in unpaid invoices.`,
+        `The Company settled a lawsuit with a former employee in October ${year} for $75,000.`,
+      ],
+      denied: [`The Company is not involved in any litigation.`, `Should any claims arise, the Company maintains adequate insurance coverage.`],
+    },
+    material_weakness: {
+      stated: [
+        `The auditors reported a material weakness related to the Company's revenue recognition process for multi-element contracts.`,
+        `Management's assessment identified material weaknesses in the period-end financial close process.`,
+      ],
+      denied: [
+        `The audit committee received confirmation that no material weaknesses had been identified.`,
+        `Management believes the Company's internal controls are effective and free of material weaknesses.`,
+      ],
+    },
+    qualified_opinion: {
+      stated: [
+        `The auditor issued a qualified opinion because it could not verify the existence of inventory held at third-party warehouses.`,
+        `The auditors expressed an adverse opinion on the effectiveness of the Company's internal control over financial reporting.`,
+      ],
+      denied: [`The auditor's report is unmodified.`, `The auditors issued a clean opinion on the ${year} accounts.`],
+    },
+    auditor_change: {
+      stated: [
+        `During the year the Company changed its auditor from Harper LLP to Whitfield Audit Partners.`,
+        `Marcum & Lane LLP declined to stand for re-appointment at the annual general meeting.`,
+      ],
+      denied: [`The Company has used the same audit firm for the past nine years.`],
+    },
+    customer_concentration: {
+      stated: [
+        `Approximately 52% of our revenue comes from a single customer, a national grocery chain.`,
+        `The loss of our largest customer, which generated 29% of sales in ${year}, would significantly reduce revenue.`,
+      ],
+      denied: [`Our customer base is diversified, with no customer exceeding 5% of revenue.`],
+    },
+    related_parties: {
+      stated: [
+        `The Company purchased raw materials of $640,000 from a supplier owned by a director.`,
+        `The CEO has personally guaranteed the Company's bank loan and receives a guarantee fee.`,
+      ],
+      denied: [`No director had a material interest in any contract with the Company during the year.`],
+    },
+    negative_working_capital: {
+      stated: [`Current assets of $3.1 million were insufficient to cover current liabilities of $4.4 million at year end.`],
+      denied: [`The Company's current ratio improved to 1.8 at year end.`],
+    },
+    key_person: {
+      stated: [
+        `The business relies heavily on its founder, who personally manages all key customer relationships.`,
+        `Should Mr. ${random.pick(['Greene', 'Alvarez'])} leave the Company, there is no obvious successor to lead the sales organisation.`,
+      ],
+      denied: [`A succession plan is in place for every member of the executive team.`],
+    },
+    regulatory_action: {
+      stated: [
+        `The Financial Conduct Authority opened an investigation into the Company's complaints handling in ${year}.`,
+        `The EPA issued a notice of violation to the Company's plant in Ohio for exceeding emission limits.`,
+      ],
+      denied: [`The Company has not received any inquiries from regulators during the year.`],
+    },
+  };
+}
+
 const FILLER = [
   'The Company designs, manufactures and sells its products through distributors and its own online store.',
   'Revenue is recognised when control of the goods passes to the customer, generally upon delivery.',
@@ -288,9 +382,11 @@ const TITLES = [
 ];
 
 /** A prose document stating, denying or omitting each text rule; the label lists the stated ones. */
-export async function riskDisclosure(random, { heldOut = false } = {}) {
+const POOLS = { generator: phrasings, 'held-out': heldOutPhrasings, blind: blindPhrasings };
+
+export async function riskDisclosure(random, { wording = 'generator' } = {}) {
   const year = random.int(2020, 2025);
-  const rules = (heldOut ? heldOutPhrasings : phrasings)(random, year);
+  const rules = POOLS[wording](random, year);
   const sentences = [];
   const risks = [];
   for (const [id, { stated, denied }] of Object.entries(rules)) {
@@ -314,7 +410,7 @@ export async function riskDisclosure(random, { heldOut = false } = {}) {
     canvas.y -= size * 0.8;
     index += take;
   }
-  return { bytes: await canvas.save(), label: { kind: 'risk_disclosure', wording: heldOut ? 'held-out' : 'generator', risks: risks.sort() } };
+  return { bytes: await canvas.save(), label: { kind: 'risk_disclosure', wording, risks: risks.sort() } };
 }
 
 /** Thresholds of the rules over facts, as docs/DECISIONS.md states them; the labels apply them to the generator's numbers. */
@@ -513,7 +609,8 @@ export async function generateRiskSet(randomSource, { seed = 1, count = 40 } = {
   for (let n = 0; n < count; n++) {
     const base = seed * 7919 + n * 3;
     documents.push({ name: `risk-disclosure-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base))) });
-    documents.push({ name: `risk-disclosure-held-out-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { heldOut: true })) });
+    documents.push({ name: `risk-disclosure-held-out-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'held-out' })) });
+    documents.push({ name: `risk-disclosure-blind-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind' })) });
     documents.push({ name: `risk-statements-${n + 1}`, seed: base + 1, ...(await riskStatements(randomSource(base + 1))) });
     documents.push({ name: `claim-pair-${n + 1}`, seed: base + 2, ...(await claimAndStatements(randomSource(base + 2))) });
   }
