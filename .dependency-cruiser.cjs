@@ -21,6 +21,8 @@ const PUBLIC_SURFACE = [
   '^src/mcp/tools/tool-call[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
+  // The provider HTTP client: adapters hold one (from ProviderHttpClients) to call their third party.
+  '^src/providers/http/provider-http-clients?[.]ts$',
   '^src/web/',
   '^src/common/',
   '^src/config/',
