@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ScriptedHttpServer } from './scripted-http-server.js';
 
 /**
  * A model API played over real HTTP on loopback, speaking the two wire formats the LLM adapter
@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
  *   `text` content block when the request asked for `output_config.format` (native structured
  *   output), or a `tool_use` block calling the requested tool when it forced one (`tool_choice:
  *   {type: "any"}` or `{type: "tool", name}`); errors are `{type: "error", error: {type, message}}`.
- * Each request takes the next entry of a script; every request is recorded for assertions.
+ * Each request takes the next entry of a script (ScriptedHttpServer); every request is recorded.
  */
 export type ModelAnswer =
   /** The structured answer, wrapped in whichever format the request asked for. */
@@ -19,9 +19,7 @@ export type ModelAnswer =
   /** Raw assistant text (a model that ignored the requested structure). */
   | { text: string }
   /** A raw HTTP answer: errors, and bodies that are not the wire format. */
-  | { status: number; body: unknown; headers?: Record<string, string> }
-  /** Never answers (a timeout). */
-  | 'hang';
+  | { status: number; body: unknown; headers?: Record<string, string> };
 
 export interface SeenModelRequest {
   path: string;
@@ -30,45 +28,40 @@ export interface SeenModelRequest {
 }
 
 export class ModelStandIn {
-  private server!: Server;
-  private script: ModelAnswer[] = [];
-  private readonly hanging: ServerResponse[] = [];
-  readonly seen: SeenModelRequest[] = [];
+  private readonly server = new ScriptedHttpServer<ModelAnswer>((request, answer, response) => {
+    const body = parsed(request.body);
+    if (!answer) return send(response, 500, { error: { message: 'the stand-in has no scripted answer left' } });
+    if ('status' in answer) return send(response, answer.status, answer.body, answer.headers);
+    if (request.url === '/v1/chat/completions') return send(response, 200, chatCompletion(body, answer));
+    if (request.url === '/v1/messages') return send(response, 200, anthropicMessage(body, answer));
+    send(response, 404, { error: { message: `no route ${request.url}` } });
+  });
+
+  /** Every request, its JSON body parsed. */
+  get seen(): SeenModelRequest[] {
+    return this.server.seen.map((request) => ({ path: request.url, headers: request.headers, body: parsed(request.body) }));
+  }
+
   /** The base URL the adapter is configured with (LLM_BASE_URL). */
-  baseUrl = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-        const path = request.url ?? '';
-        this.seen.push({ path, headers: request.headers, body });
-        const answer = this.script.shift() ?? { status: 500, body: { error: { message: 'the stand-in has no scripted answer left' } } };
-        if (answer === 'hang') return void this.hanging.push(response);
-        if ('status' in answer) return send(response, answer.status, answer.body, answer.headers);
-        if (path === '/v1/chat/completions') return send(response, 200, chatCompletion(body, answer));
-        if (path === '/v1/messages') return send(response, 200, anthropicMessage(body, answer));
-        send(response, 404, { error: { message: `no route ${path}` } });
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+  get baseUrl(): string {
+    return this.server.url;
   }
 
-  /** Replaces the script and forgets what was seen. */
-  answer(...answers: ModelAnswer[]): void {
-    this.script = answers;
-    this.seen.length = 0;
+  start(): Promise<void> {
+    return this.server.start();
   }
 
-  async stop(): Promise<void> {
-    for (const response of this.hanging) response.destroy();
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
+  /** Replaces the script (`'hang'` never answers: a timeout) and forgets what was seen. */
+  answer(...answers: (ModelAnswer | 'hang')[]): void {
+    this.server.answer(...answers);
+  }
+
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 }
+
+const parsed = (body: string) => JSON.parse(body || '{}') as Record<string, unknown>;
 
 function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers });

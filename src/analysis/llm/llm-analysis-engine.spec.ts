@@ -43,10 +43,12 @@ const fact = (concept: string, end: string, value: number, page: number, quote: 
 const extraction = (facts: ReturnType<typeof fact>[]) => ({ documentType: 'financial_statement', currency: 'USD', facts, claims: [] });
 
 const standIn = new ModelStandIn();
+const logged: unknown[][] = [];
+const logger = { warn: (...args: unknown[]) => void logged.push(args) };
 
 function engine(environment: Record<string, string> = {}): LlmAnalysisEngine {
   const config = loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_MODEL: 'gpt-4.1', LLM_API_KEY: KEY, LLM_BASE_URL: standIn.baseUrl, ...environment });
-  return createLlmAnalysisEngine(config, { http: { initialBackoffMs: 5, maxBackoffMs: 20 } });
+  return createLlmAnalysisEngine(config, { http: { initialBackoffMs: 5, maxBackoffMs: 20 }, logger });
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppException> {
@@ -67,7 +69,10 @@ beforeAll(async () => {
   await standIn.start();
 });
 afterAll(() => standIn.stop());
-beforeEach(() => standIn.answer());
+beforeEach(() => {
+  standIn.answer();
+  logged.length = 0;
+});
 
 describe('the LLM engine over OpenAI chat completions', () => {
   it('keeps facts whose quote is verbatim on the cited page and carries the value, scaled', async () => {
@@ -188,6 +193,13 @@ describe('the LLM engine over OpenAI chat completions', () => {
     expect(toolError(error)).toMatchObject({
       error: { code: 'INTERNAL_ERROR', message: 'OpenAI-compatible model gpt-4.1 is unavailable: it did not answer within 300 ms.' },
     });
+    expect(logged).toEqual([
+      [
+        { provider: 'llm_openai', method: 'POST', path: '/chat/completions', attempt: 1, delayMs: expect.any(Number), reason: 'did not answer within 300 ms' },
+        'provider call retried',
+      ],
+    ]);
+    expect(JSON.stringify(logged)).not.toContain(KEY);
     expect((toolError(error).error as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
   });
 

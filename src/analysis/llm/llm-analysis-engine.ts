@@ -1,4 +1,4 @@
-import { Logger } from '@nestjs/common';
+import { Logger, type LoggerService } from '@nestjs/common';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, NoObjectGeneratedError, Output, RetryError, type LanguageModel } from 'ai';
@@ -136,6 +136,8 @@ export interface LlmEngineOptions {
   clients?: ProviderHttpClients;
   /** Backoff and breaker settings of the provider client (tests shorten them). */
   http?: Partial<Pick<ProviderHttpClientOptions, 'initialBackoffMs' | 'maxBackoffMs' | 'maxRetryAfterSeconds' | 'breakerThreshold' | 'breakerHalfOpenAfterMs'>>;
+  /** Where retries and circuit changes are logged without `clients` (Nest's logger by default). */
+  logger?: Pick<LoggerService, 'warn'>;
 }
 
 /**
@@ -156,6 +158,8 @@ export function createLlmAnalysisEngine(config: AppConfig, options: LlmEngineOpt
     attempts: 2,
     ...options.http,
   };
-  const client = options.clients ? options.clients.client(clientOptions) : new ProviderHttpClient(clientOptions, new Logger(ProviderHttpClient.name));
+  const client = options.clients
+    ? options.clients.client(clientOptions)
+    : new ProviderHttpClient(clientOptions, options.logger ?? new Logger(ProviderHttpClient.name));
   return new LlmAnalysisEngine(settings, client);
 }
