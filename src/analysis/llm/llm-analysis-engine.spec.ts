@@ -287,6 +287,31 @@ describe('the LLM engine over OpenAI chat completions', () => {
     });
     expect(JSON.stringify(answer)).not.toContain(KEY);
   });
+  it("answers INVALID_INPUT with the provider's own words when the model refuses the request built from the document", async () => {
+    standIn.answer({
+      status: 400,
+      body: {
+        error: {
+          message: "This model's maximum context length is 128000 tokens. However, your messages resulted in 203117 tokens.",
+          type: 'invalid_request_error',
+          param: 'messages',
+          code: 'context_length_exceeded',
+        },
+      },
+    });
+
+    const error = await failure(engine().extract(statement()));
+
+    expect(standIn.seen).toHaveLength(1);
+    expect(toolError(error)).toEqual({
+      error: {
+        code: 'INVALID_INPUT',
+        message:
+          "OpenAI-compatible model gpt-4.1 refused the request (HTTP 400): This model's maximum context length is 128000 tokens. However, your messages resulted in 203117 tokens.",
+      },
+      hint: 'The model refused what the service sent for this document: usually a document longer than its context (analyse a shorter one), or a model that takes no files (the operator sets LLM_SEND_PDF=false).',
+    });
+  });
 });
 
 describe('the LLM engine over Anthropic messages', () => {

@@ -7,7 +7,7 @@ import { AppException } from '../../common/errors/app.exception.js';
 import type { AppConfig, LlmSettings } from '../../config/app-config.js';
 import { ProviderHttpClient, type ProviderHttpClientOptions } from '../../providers/http/provider-http-client.js';
 import type { ProviderHttpClients } from '../../providers/http/provider-http-clients.js';
-import { ProviderUnavailableException } from '../../providers/http/provider.exceptions.js';
+import { ProviderRequestRejectedException, ProviderUnavailableException } from '../../providers/http/provider.exceptions.js';
 import type { AnalysisDocument, AnalysisEngine, RiskDiscoveryInput } from '../analysis-engine.port.js';
 import type { ClassificationResult, EngineInfo, ExtractionResult, RiskDiscoveryResult } from '../analysis.types.js';
 import { classificationAnswer, classificationResult, extractionAnswer, extractionResult, riskAnswer, riskResult } from './llm-answers.js';
@@ -113,6 +113,14 @@ export class LlmAnalysisEngine implements AnalysisEngine {
 
   private failure(error: unknown): unknown {
     const cause = error instanceof RetryError ? error.lastError : error;
+    // The request was built by the service from the document, not from the caller's arguments: say what usually causes a refusal.
+    if (cause instanceof ProviderRequestRejectedException) {
+      return new AppException({
+        status: 400,
+        detail: cause.detail,
+        hint: 'The model refused what the service sent for this document: usually a document longer than its context (analyse a shorter one), or a model that takes no files (the operator sets LLM_SEND_PDF=false).',
+      });
+    }
     if (cause instanceof AppException) return cause;
     if (NoObjectGeneratedError.isInstance(cause)) {
       const reason =
