@@ -21,7 +21,7 @@ const writeDir = option('write', null);
 const corpus = await generateCorpus({ seed, statements: Number(option('statements', 60)), perKind: Number(option('per-kind', 12)) });
 
 // --engine llm: classification and extraction by the LLM adapter, configured by the service's own
-// variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY, LLM_TIMEOUT_MS, LLM_SEND_PDF).
+// variables (LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY, LLM_TIMEOUT_MS, LLM_SEND_PDF, ...).
 // Fraud stays the shared built-in checks (not part of the engine port). The answers are fetched
 // first, `--concurrency` documents at a time, so that the scoring below reads like the builtin run.
 const engineName = option('engine', 'builtin');

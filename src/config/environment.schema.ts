@@ -436,6 +436,16 @@ export class EnvironmentSchema {
   @IsBoolean()
   LLM_SEND_PDF = true;
 
+  @EnvironmentVariable({
+    description:
+      'Most pages in one model call. A longer document is read in windows of this many pages (text only: the PDF goes along only when it fits in one), and the verified facts of every window are merged; classification reads the first window. Lower it for models with a small context.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  LLM_MAX_PAGES_PER_CALL = 50;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

@@ -21,6 +21,8 @@ const STATEMENT = [
 ].join('\n');
 const NOTES = ['Notes to the financial statements', "Substantial doubt exists about the Company's ability to continue as a going concern."].join('\n');
 
+const BALANCE_SHEET = ['Consolidated Balance Sheet', '(in thousands of US dollars)', 'December 31   2024   2023', 'Total assets   25,400   22,100'].join('\n');
+
 let pdf: Uint8Array;
 const statement = (): AnalysisDocument => ({
   documentId: 'doc-statement',
@@ -311,6 +313,78 @@ describe('the LLM engine over OpenAI chat completions', () => {
       },
       hint: 'The model refused what the service sent for this document: usually a document longer than its context (analyse a shorter one), or a model that takes no files (the operator sets LLM_SEND_PDF=false).',
     });
+  });
+});
+
+describe('the LLM engine on a document longer than LLM_MAX_PAGES_PER_CALL', () => {
+  const longStatement = (): AnalysisDocument => ({ ...statement(), pages: layoutFromText([STATEMENT, BALANCE_SHEET]) });
+  const userText = (index: number) =>
+    JSON.stringify((standIn.seen[index].body.messages as { role: string; content: unknown }[]).find((message) => message.role === 'user')!.content);
+
+  it('reads it in windows of pages, text only, and merges the verified facts of every window', async () => {
+    standIn.answer(
+      { object: extraction([fact('Revenues', '2024-12-31', 12_450_000, 1, 'Total revenue 12,450 10,980')]) },
+      { object: { ...extraction([fact('Assets', '2023-12-31', 22_100_000, 2, 'Total assets 25,400 22,100')]), currency: null } },
+    );
+
+    const result = await engine({ LLM_MAX_PAGES_PER_CALL: '1' }).extract(longStatement());
+
+    expect(standIn.seen).toHaveLength(2);
+    expect(userText(0)).toContain('<page number=\\"1\\">');
+    expect(userText(0)).not.toContain('<page number=\\"2\\">');
+    expect(userText(1)).toContain('<page number=\\"2\\">');
+    expect(userText(0) + userText(1)).not.toContain('"type":"file"');
+    expect(result.facts.map((kept) => [kept.concept, kept.period.end, kept.value, kept.currency])).toEqual([
+      ['Revenues', '2024-12-31', 12_450_000, 'USD'],
+      ['Assets', '2023-12-31', 22_100_000, 'USD'],
+    ]);
+  });
+
+  it('classifies from the first window and says which pages the model read', async () => {
+    standIn.answer({
+      object: {
+        documentType: 'financial_statement',
+        confidence: 0.9,
+        alternatives: [],
+        language: 'en',
+        pages: [{ page: 1, kind: 'income_statement' }],
+        signals: [{ name: 'statement_title', weight: 0.9, page: 1, quote: 'Consolidated Statement of Operations' }],
+      },
+    });
+
+    const result = await engine({ LLM_MAX_PAGES_PER_CALL: '1' }).classify(longStatement());
+
+    expect(standIn.seen).toHaveLength(1);
+    expect(result.pageCount).toBe(2);
+    expect(result.pages.map((page) => page.page)).toEqual([1, 2]);
+    expect(result.warnings).toEqual(['the model read pages 1-1 of 2; the kinds of the later pages come from the built-in reader']);
+  });
+
+  it('joins the evidence of one risk found in two windows', async () => {
+    const notes: AnalysisDocument = { documentId: 'doc-notes', fileName: 'notes.txt', mimeType: 'text/plain', pages: layoutFromText([NOTES]) };
+    const goingConcern = (documentId: string, page: number) => ({
+      risks: [
+        {
+          id: 'going_concern',
+          category: 'financial',
+          severity: 'critical',
+          title: 'Going concern doubt',
+          description: 'Substantial doubt about continuing as a going concern.',
+          evidence: [{ documentId, page, quote: "Substantial doubt exists about the Company's ability to continue as a going concern." }],
+        },
+      ],
+    });
+    standIn.answer({ object: goingConcern('doc-statement', 2) }, { object: goingConcern('doc-notes', 1) });
+
+    const result = await engine({ LLM_MAX_PAGES_PER_CALL: '2' }).discoverRisks({ documents: [statement(), notes], facts: [], claims: [] });
+
+    expect(standIn.seen).toHaveLength(2);
+    expect(result.risks).toHaveLength(1);
+    expect(result.risks[0].evidence.map((item) => 'documentId' in item && [item.documentId, item.page])).toEqual([
+      ['doc-statement', 2],
+      ['doc-notes', 1],
+    ]);
+    expect(result.warnings).toEqual([]);
   });
 });
 

@@ -10,8 +10,17 @@ import type { ProviderHttpClients } from '../../providers/http/provider-http-cli
 import { ProviderRequestRejectedException, ProviderUnavailableException } from '../../providers/http/provider.exceptions.js';
 import type { AnalysisDocument, AnalysisEngine, RiskDiscoveryInput } from '../analysis-engine.port.js';
 import type { ClassificationResult, EngineInfo, ExtractionResult, RiskDiscoveryResult } from '../analysis.types.js';
-import { classificationAnswer, classificationResult, extractionAnswer, extractionResult, riskAnswer, riskResult } from './llm-answers.js';
-import { renderKnown, SYSTEM_PROMPTS, userMessage } from './llm-prompts.js';
+import {
+  classificationAnswer,
+  classificationResult,
+  extractionAnswer,
+  extractionResult,
+  riskAnswer,
+  riskResult,
+  type ExtractionAnswer,
+  type RiskAnswer,
+} from './llm-answers.js';
+import { pageWindows, renderKnown, SYSTEM_PROMPTS, userMessage } from './llm-prompts.js';
 import { fetchThroughProviderClient } from './model-transport.js';
 
 /** The adapter's own version: it changes when the prompts or the answer shapes do. */
@@ -63,31 +72,63 @@ export class LlmAnalysisEngine implements AnalysisEngine {
   }
 
   async classify(document: AnalysisDocument): Promise<ClassificationResult> {
-    const answer = await this.ask(SYSTEM_PROMPTS.classification, 'Classify this document.', [document], classificationAnswer, 'classification');
-    return classificationResult(document, answer, this.engine());
+    // The first window is enough to tell a document's type; later pages keep the built-in page kinds.
+    const [first] = pageWindows([document], this.settings.maxPagesPerCall);
+    const answer = await this.ask(SYSTEM_PROMPTS.classification, 'Classify this document.', first, classificationAnswer, 'classification', this.sendsPdf(1));
+    const result = classificationResult(document, answer, this.engine());
+    const read = first[0].pages.length;
+    if (read < document.pages.length) {
+      result.warnings.push(`the model read pages 1-${read} of ${document.pages.length}; the kinds of the later pages come from the built-in reader`);
+    }
+    return result;
   }
 
   async extract(document: AnalysisDocument): Promise<ExtractionResult> {
-    const answer = await this.ask(
-      SYSTEM_PROMPTS.extraction,
-      'Extract the facts of every period column and the claims of this document.',
-      [document],
-      extractionAnswer,
-      'extraction',
-    );
-    return extractionResult(document, answer, this.engine());
+    const windows = pageWindows([document], this.settings.maxPagesPerCall);
+    const answers: ExtractionAnswer[] = [];
+    // One window after another: a long document must not spend the provider's rate limit in one burst.
+    for (const window of windows) {
+      answers.push(
+        await this.ask(
+          SYSTEM_PROMPTS.extraction,
+          'Extract the facts of every period column and the claims of these pages.',
+          window,
+          extractionAnswer,
+          'extraction',
+          this.sendsPdf(windows.length),
+        ),
+      );
+    }
+    const merged: ExtractionAnswer = {
+      documentType: answers[0].documentType,
+      currency: answers.find((answer) => answer.currency !== null)?.currency ?? null,
+      facts: answers.flatMap((answer) => answer.facts),
+      claims: answers.flatMap((answer) => answer.claims),
+    };
+    return extractionResult(document, merged, this.engine());
   }
 
   async discoverRisks(input: RiskDiscoveryInput): Promise<RiskDiscoveryResult> {
-    const answer = await this.ask(
-      SYSTEM_PROMPTS.risks,
-      'Find the risks in these documents.',
-      input.documents,
-      riskAnswer,
-      'risks',
-      renderKnown(input.facts, input.claims),
-    );
-    return riskResult(input.documents, answer, this.engine());
+    const windows = pageWindows(input.documents, this.settings.maxPagesPerCall);
+    const risks: RiskAnswer['risks'] = [];
+    for (const window of windows) {
+      const answer = await this.ask(
+        SYSTEM_PROMPTS.risks,
+        'Find the risks in these documents.',
+        window,
+        riskAnswer,
+        'risks',
+        this.sendsPdf(windows.length),
+        renderKnown(input.facts, input.claims),
+      );
+      risks.push(...answer.risks);
+    }
+    return riskResult(input.documents, { risks }, this.engine());
+  }
+
+  /** The PDF goes along only when the whole call fits in one window: a window of a PDF would need the PDF cut. */
+  private sendsPdf(windowCount: number): boolean {
+    return this.settings.sendPdf && windowCount === 1;
   }
 
   private engine(): LlmEngineInfo {
@@ -95,12 +136,20 @@ export class LlmAnalysisEngine implements AnalysisEngine {
   }
 
   /** One structured-output call; every failure leaves as a tool error that names the model and says what to do. */
-  private async ask<T>(system: string, task: string, documents: AnalysisDocument[], schema: z.ZodType<T>, name: string, context?: string): Promise<T> {
+  private async ask<T>(
+    system: string,
+    task: string,
+    documents: AnalysisDocument[],
+    schema: z.ZodType<T>,
+    name: string,
+    sendPdf: boolean,
+    context?: string,
+  ): Promise<T> {
     try {
       const result = await generateText({
         model: this.model,
         system,
-        messages: [userMessage(task, documents, this.settings.sendPdf, context)],
+        messages: [userMessage(task, documents, sendPdf, context)],
         output: Output.object({ schema, name }),
         // Retries, timeouts and Retry-After belong to the provider client (model-transport.ts), not the SDK.
         maxRetries: 0,

@@ -213,7 +213,7 @@ export function riskResult(documents: AnalysisDocument[], answer: RiskAnswer, en
   const risks: Risk[] = [];
   let unsupported = 0;
   let elsewhere = 0;
-  const ids = new Set<string>();
+  const byId = new Map<string, Risk>();
   for (const risk of answer.risks) {
     // Each quote is checked against the pages of the document it names; one naming no document in scope is dropped.
     const cited = risk.evidence.map((item) => ({ evidence: { documentId: item.documentId, page: item.page, quote: item.quote } }));
@@ -233,9 +233,15 @@ export function riskResult(documents: AnalysisDocument[], answer: RiskAnswer, en
       unsupported++;
       continue;
     }
-    if (ids.has(id)) continue;
-    ids.add(id);
-    risks.push({ id, category: risk.category, severity: risk.severity, title: risk.title, description: risk.description, evidence: kept });
+    // The same rule found again (in another window of pages) adds its evidence to the first finding.
+    const found = byId.get(id);
+    if (found) {
+      found.evidence.push(...kept.filter((item) => !found.evidence.some((known) => JSON.stringify(known) === JSON.stringify(item))));
+      continue;
+    }
+    const added: Risk = { id, category: risk.category, severity: risk.severity, title: risk.title, description: risk.description, evidence: kept };
+    byId.set(id, added);
+    risks.push(added);
   }
   if (elsewhere > 0) warnings.push(`${elsewhere} risk quotes dropped: they cite a document outside the analysis`);
   if (unsupported > 0) warnings.push(`${unsupported} risks dropped: none of their quotes is verbatim on its cited page (no evidence found)`);

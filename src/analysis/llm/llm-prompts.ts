@@ -61,7 +61,29 @@ export const SYSTEM_PROMPTS = { classification: CLASSIFICATION_SYSTEM, extractio
 /** The pages with their numbers, so that the model can cite them; the verbatim gate checks against these same texts. */
 export function renderDocument(document: AnalysisDocument): string {
   const pages = document.pages.map((page) => `<page number="${page.page}">\n${page.text}\n</page>`).join('\n');
-  return `<document id="${document.documentId}" name="${escapeAttribute(document.fileName)}" pages="${document.pages.length}">\n${pages}\n</document>`;
+  return `<document id="${document.documentId}" name="${escapeAttribute(document.fileName)}">\n${pages}\n</document>`;
+}
+
+/**
+ * The documents' pages cut into calls of at most `maxPages` pages, in order; a document that spans
+ * two calls appears in each with its own pages (page numbers stay the document's own).
+ */
+export function pageWindows(documents: AnalysisDocument[], maxPages: number): AnalysisDocument[][] {
+  const windows: AnalysisDocument[][] = [[]];
+  let room = maxPages;
+  for (const document of documents) {
+    for (let start = 0; start < document.pages.length || (start === 0 && document.pages.length === 0);) {
+      if (room === 0) {
+        windows.push([]);
+        room = maxPages;
+      }
+      const pages = document.pages.slice(start, start + room);
+      windows[windows.length - 1].push({ ...document, pages });
+      room -= pages.length;
+      start += Math.max(pages.length, 1);
+    }
+  }
+  return windows;
 }
 
 /** One user message: the task, each document's numbered pages, and the PDF itself where the model takes files. */
