@@ -186,6 +186,39 @@ describe('the LLM engine over OpenAI chat completions', () => {
     expect(error.detail).toBe('OpenAI-compatible model gpt-4.1 is unavailable: its answer did not follow the requested structure.');
   });
 
+  it('says the answer was cut off when the model stopped at its output token limit', async () => {
+    const truncated = JSON.stringify(extraction([fact('Revenues', '2024-12-31', 12_450_000, 1, 'Total revenue 12,450 10,980')])).slice(0, 80);
+    standIn.answer({
+      status: 200,
+      body: {
+        id: 'chatcmpl-standin0002',
+        object: 'chat.completion',
+        created: 1_767_225_600,
+        model: 'gpt-4.1',
+        choices: [{ index: 0, message: { role: 'assistant', content: truncated, refusal: null }, logprobs: null, finish_reason: 'length' }],
+        usage: { prompt_tokens: 1200, completion_tokens: 4096, total_tokens: 5296 },
+      },
+    });
+
+    const error = await failure(engine().extract(statement()));
+
+    expect(error.detail).toBe('OpenAI-compatible model gpt-4.1 is unavailable: its answer was cut off at the output token limit.');
+  });
+
+  it('answers a retryable tool error when a 200 is not the chat-completions format at all', async () => {
+    standIn.answer({ status: 200, body: { result: 'ok' } });
+
+    const error = await failure(engine().extract(statement()));
+
+    expect(toolError(error)).toMatchObject({
+      error: {
+        code: 'INTERNAL_ERROR',
+        message: 'OpenAI-compatible model gpt-4.1 is unavailable: it answered in a form the adapter does not understand.',
+        retryAfterSeconds: 5,
+      },
+    });
+  });
+
   it('gives up after LLM_TIMEOUT_MS on each of two tries with a retryable tool error', async () => {
     standIn.answer('hang', 'hang');
 
