@@ -22,6 +22,8 @@ export interface LlmSettings {
   timeoutMs: number;
   /** Whether the PDF goes to the model as a file part (models that take text only refuse one). */
   sendPdf: boolean;
+  /** Pages per model call: longer documents are read in windows. */
+  maxPagesPerCall: number;
 }
 
 /** Where each provider's API lives unless LLM_BASE_URL says otherwise. */
@@ -237,6 +239,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
               apiKey: schema.LLM_API_KEY!,
               timeoutMs: schema.LLM_TIMEOUT_MS,
               sendPdf: schema.LLM_SEND_PDF,
+              maxPagesPerCall: schema.LLM_MAX_PAGES_PER_CALL,
             }
           : undefined,
     },

@@ -565,6 +565,16 @@ export class EnvironmentSchema {
   @Max(86_400)
   SEC_CACHE_SECONDS = 600;
 
+  @EnvironmentVariable({
+    description:
+      'Most pages in one model call. A longer document is read in windows of this many pages (text only: the PDF goes along only when it fits in one), and the verified facts of every window are merged; classification reads the first window. Lower it for models with a small context.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  LLM_MAX_PAGES_PER_CALL = 50;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';
