@@ -21,6 +21,7 @@ const PUBLIC_SURFACE = [
   '^src/mcp/tools/tool-call[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
+  '^src/providers/http/provider-http-clients?[.]ts$',
   '^src/web/',
   '^src/common/',
   '^src/config/',

@@ -15,6 +15,7 @@ import { PeriodicTasksModule } from './jobs/periodic-tasks.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { ComplianceModule } from './compliance/compliance.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import { McpModule } from './mcp/mcp.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         BillingModule,
         FirmsModule,
         DataProvidersModule,
+        ComplianceModule,
         ...additionalModules,
       ],
       providers: [

@@ -13,6 +13,14 @@ export interface RateLimitPolicy {
   windowSeconds: number;
 }
 
+/** One entry of SANCTIONS_LISTS. */
+export interface SanctionsListSource {
+  format: 'ofac-csv';
+  url: string;
+}
+
+export const SANCTIONS_LIST_FORMATS = ['ofac-csv'] as const;
+
 export interface EmbeddedPostgresSettings {
   dataDirectory: string;
   port: number;
@@ -69,6 +77,13 @@ export class AppConfig {
     wallet?: { payee: string; chainId: number; usdc: string; settlement?: { rpcUrl: string; key: `0x${string}` } };
     /** The sandbox rail (no money moves): only outside production, with no real rail, unless PAYMENT_SANDBOX=false. */
     sandbox: boolean;
+  };
+  /** Entity screening: local sanctions lists, thresholds and the compliance providers (entity_compliance_agent). */
+  readonly screening: {
+    lists: SanctionsListSource[];
+    refreshHours: number;
+    thresholds: { review: number; match: number };
+    providers: { complianceA: { baseUrl: string }; complianceB: { baseUrl: string }; timeoutMs: number };
   };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
@@ -132,6 +147,11 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   if (schema.NODE_ENV === 'production' && !schema.ENCRYPTION_KEYS) {
     problems.push('ENCRYPTION_KEYS: required in production');
   }
+  const sanctionsLists = parseSanctionsLists(schema.SANCTIONS_LISTS ?? '');
+  if ('problem' in sanctionsLists) problems.push(sanctionsLists.problem);
+  if (schema.SCREENING_REVIEW_THRESHOLD >= schema.SCREENING_MATCH_THRESHOLD) {
+    problems.push('SCREENING_MATCH_THRESHOLD: must be above SCREENING_REVIEW_THRESHOLD');
+  }
   if (problems.length > 0) throw new ConfigurationError(problems);
 
   const localUrl = `http://localhost:${schema.PORT}`;
@@ -188,6 +208,16 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
         : undefined,
       sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
     },
+    screening: {
+      lists: 'lists' in sanctionsLists ? sanctionsLists.lists : [],
+      refreshHours: schema.SANCTIONS_REFRESH_HOURS,
+      thresholds: { review: schema.SCREENING_REVIEW_THRESHOLD, match: schema.SCREENING_MATCH_THRESHOLD },
+      providers: {
+        complianceA: { baseUrl: withoutTrailingSlash(schema.COMPLIANCE_A_BASE_URL) },
+        complianceB: { baseUrl: withoutTrailingSlash(schema.COMPLIANCE_B_BASE_URL) },
+        timeoutMs: schema.COMPLIANCE_TIMEOUT_MS,
+      },
+    },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
     documents: {
@@ -218,6 +248,25 @@ function describeBadVariable(error: ValidationError): string {
 
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** `format:url` entries, comma-separated; the URL http(s):// or file://. */
+function parseSanctionsLists(value: string): { lists: SanctionsListSource[] } | { problem: string } {
+  const lists: SanctionsListSource[] = [];
+  for (const item of value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const separator = item.indexOf(':');
+    const format = item.slice(0, separator);
+    const url = item.slice(separator + 1);
+    if (separator < 1 || !(SANCTIONS_LIST_FORMATS as readonly string[]).includes(format)) {
+      return { problem: `SANCTIONS_LISTS: each entry is format:url with a format among ${SANCTIONS_LIST_FORMATS.join(', ')}` };
+    }
+    if (!/^(https?|file):\/\/\S+$/.test(url)) return { problem: 'SANCTIONS_LISTS: each URL must start with http://, https:// or file://' };
+    lists.push({ format: format as SanctionsListSource['format'], url });
+  }
+  return { lists };
 }
 
 function parseRateLimit(value: string): RateLimitPolicy {
