@@ -73,16 +73,31 @@ function phoneticallyEqual(a: NameToken, b: NameToken): boolean {
   return same && Math.max(a1.length, b1.length) >= 3 && a.text[0] === b.text[0];
 }
 
+/** Equal consonant skeletons, a final t or h aside (the feminine ending ة is written either way: "Hamza" / "hmzt"). */
+function sameSkeleton(a: string, b: string): boolean {
+  if (a === b) return true;
+  const trimmed = (value: string) => value.replace(/[th]$/, '');
+  return a.length > 2 && b.length > 2 && (trimmed(a) === b || trimmed(b) === a);
+}
+
 /** How alike two tokens are, and by which test. */
 export function compareTokens(a: NameToken, b: NameToken, abjad: boolean): { similarity: number; how: string } {
   if (a.text === b.text) return { similarity: 1, how: 'exact' };
-  let similarity = jaroWinkler(a.text, b.text);
+  const raw = jaroWinkler(a.text, b.text);
+  let similarity = raw;
   let how = 'jaro_winkler';
-  if (similarity < 0.92 && phoneticallyEqual(a, b) && similarity >= 0.7) {
+  // Jaro-Winkler rewards a shared beginning, so a name and a longer word built on it ("Aleksandr" and
+  // the patronymic "Aleksandrovich") look alike: tokens of very different lengths are marked down.
+  const lengthRatio = Math.min(a.text.length, b.text.length) / Math.max(a.text.length, b.text.length);
+  if (lengthRatio < 0.8) similarity *= lengthRatio / 0.8;
+  // Below 0.9, Jaro-Winkler mostly measures letters two different names share ("Walid" and "Khalid"
+  // 0.82): the similarity falls twice as fast there, so such pairs drop under the pairing floor.
+  if (similarity < 0.9) similarity = Math.max(0, 2 * similarity - 0.9);
+  if (similarity < 0.92 && phoneticallyEqual(a, b) && raw >= 0.75) {
     similarity = 0.92;
     how = 'double_metaphone';
   }
-  if (abjad && similarity < 0.9 && a.skeleton.length >= 2 && a.skeleton === b.skeleton) {
+  if (abjad && similarity < 0.9 && a.skeleton.length >= 1 && sameSkeleton(a.skeleton, b.skeleton)) {
     similarity = 0.9;
     how = 'consonant_skeleton';
   }
@@ -149,7 +164,8 @@ export function compareNames(query: NormalisedName, candidate: NormalisedName): 
 }
 
 function compactSimilarity(q: NameToken[], c: NameToken[]): number {
-  if (q.length === c.length && q.length === 1) return 0;
+  // Only for names split differently; with as many tokens on each side, token pairs say more.
+  if (q.length === c.length) return 0;
   const forms = (tokens: NameToken[]) => [tokens.map((t) => t.text).join(''), [...tokens.map((t) => t.text)].sort().join('')];
   const [qOrdered, qSorted] = forms(q);
   const [cOrdered, cSorted] = forms(c);
