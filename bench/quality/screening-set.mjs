@@ -69,7 +69,10 @@ export function screeningList(random, size) {
     const origin = draw < 0.35 ? 'arabic' : draw < 0.6 ? 'russian' : draw < 0.7 ? 'chinese' : draw < 0.8 ? 'other' : 'company';
     const candidate = makeEntry(random, origin, 100_000 + made.length);
     // Two companies differing only in their legal form are one name to a screener.
-    const key = candidate.parts.join(' ').toLowerCase().replace(/[^a-z]/g, '');
+    const key = candidate.parts
+      .join(' ')
+      .toLowerCase()
+      .replace(/[^a-z]/g, '');
     if (seen.has(key)) continue;
     seen.add(key);
     made.push({ ...candidate, origin });
@@ -90,7 +93,9 @@ function misspell(random, text) {
   if (edit === 0) changed = token.slice(0, position) + token.slice(position + 1);
   else if (edit === 1) changed = token.slice(0, position) + letter + token.slice(position);
   else if (edit === 2 && position + 1 < token.length) changed = token.slice(0, position) + token[position + 1] + letter + token.slice(position + 2);
-  else changed = token.slice(0, position) + (vowels.includes(letter) ? random.pick([...vowels].filter((v) => v !== letter)) : letter + letter) + token.slice(position + 1);
+  else
+    changed =
+      token.slice(0, position) + (vowels.includes(letter) ? random.pick([...vowels].filter((v) => v !== letter)) : letter + letter) + token.slice(position + 1);
   tokens[at] = changed;
   return tokens.join(' ');
 }

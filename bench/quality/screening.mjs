@@ -59,9 +59,13 @@ console.log(`screening quality (seed ${seed}): ${list.length} list entries, ${qu
 console.log('| true-match variant | queries | recall at REVIEW | at MATCH |');
 console.log('|---|---|---|---|');
 for (const [variant, row] of truth) console.log(`| ${variant} | ${row.queries} | ${percent(row.found, row.queries)} | ${percent(row.matched, row.queries)} |`);
-console.log(`| **all** | ${sum(truth, 'queries')} | **${percent(sum(truth, 'found'), sum(truth, 'queries'))}** (target >= 95 %) | ${percent(sum(truth, 'matched'), sum(truth, 'queries'))} |\n`);
+console.log(
+  `| **all** | ${sum(truth, 'queries')} | **${percent(sum(truth, 'found'), sum(truth, 'queries'))}** (target >= 95 %) | ${percent(sum(truth, 'matched'), sum(truth, 'queries'))} |\n`,
+);
 console.log('| clean names | queries | false-hit rate (any result >= REVIEW) |');
 console.log('|---|---|---|');
 for (const [variant, row] of clean) console.log(`| ${variant} | ${row.queries} | ${percent(row.hits, row.queries)} |`);
 console.log(`| **all** | ${sum(clean, 'queries')} | **${percent(sum(clean, 'hits'), sum(clean, 'queries'))}** (target <= 2 %) |\n`);
-console.log(`MATCH precision (results >= ${match} that are the labelled entry): ${percent(matchTrue, matchTrue + matchFalse)} (${matchTrue} of ${matchTrue + matchFalse})`);
+console.log(
+  `MATCH precision (results >= ${match} that are the labelled entry): ${percent(matchTrue, matchTrue + matchFalse)} (${matchTrue} of ${matchTrue + matchFalse})`,
+);

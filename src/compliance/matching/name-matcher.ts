@@ -80,9 +80,24 @@ function sameSkeleton(a: string, b: string): boolean {
   return a.length > 2 && b.length > 2 && (trimmed(a) === b || trimmed(b) === a);
 }
 
+const EXACT = { similarity: 1, how: 'exact' };
+/** Token pairs already compared: names repeat the same few thousand tokens, so most pairs come back. */
+const compared = new Map<string, { similarity: number; how: string }>();
+
 /** How alike two tokens are, and by which test. */
 export function compareTokens(a: NameToken, b: NameToken, abjad: boolean): { similarity: number; how: string } {
-  if (a.text === b.text) return { similarity: 1, how: 'exact' };
+  if (a.text === b.text) return EXACT;
+  const key = `${abjad ? 1 : 0}${a.text} ${b.text}`;
+  let result = compared.get(key);
+  if (!result) {
+    result = compareDistinctTokens(a, b, abjad);
+    if (compared.size >= 500_000) compared.clear();
+    compared.set(key, result);
+  }
+  return result;
+}
+
+function compareDistinctTokens(a: NameToken, b: NameToken, abjad: boolean): { similarity: number; how: string } {
   const raw = jaroWinkler(a.text, b.text);
   let similarity = raw;
   let how = 'jaro_winkler';
@@ -115,7 +130,7 @@ export function compareTokens(a: NameToken, b: NameToken, abjad: boolean): { sim
  * A compact comparison (the tokens run together) catches names split or joined differently
  * ("Abdul Rahman" / "Abdulrahman", "Xi Jin Ping" / "Xi Jinping").
  */
-export function compareNames(query: NormalisedName, candidate: NormalisedName): NameComparison {
+export function compareNames(query: NormalisedName, candidate: NormalisedName, explain = true): NameComparison {
   const q = query.tokens;
   const c = candidate.tokens;
   if (q.length === 0 || c.length === 0) return { similarity: 0, features: [] };
@@ -145,6 +160,7 @@ export function compareNames(query: NormalisedName, candidate: NormalisedName): 
   const compact = compactSimilarity(q, c);
   const features: MatchFeature[] = [];
   let similarity = tokenSimilarity;
+  if (!explain) return { similarity: Math.max(compact, tokenSimilarity), features };
   if (compact > tokenSimilarity) {
     similarity = compact;
     features.push({ feature: 'compact_name', value: round(compact) });
@@ -202,12 +218,24 @@ export function evidenceAdjustments(evidence: PartyEvidence, facts: CandidateFac
   return features;
 }
 
-/** A candidate's score: 100 × name similarity, plus the evidence points, bounded to 0–100. */
-export function scoreCandidate(query: NormalisedName, evidence: PartyEvidence, candidate: NormalisedName, facts: CandidateFacts): ScoredCandidate {
-  const name = compareNames(query, candidate);
+/**
+ * A candidate's score: 100 × name similarity, plus the evidence points, bounded to 0–100. The
+ * features are written only for a score of at least `explainFrom` (most candidates of a search are
+ * discarded, and writing their explanations would cost more than scoring them).
+ */
+export function scoreCandidate(
+  query: NormalisedName,
+  evidence: PartyEvidence,
+  candidate: NormalisedName,
+  facts: CandidateFacts,
+  explainFrom = 0,
+): ScoredCandidate {
+  let name = compareNames(query, candidate, false);
   const adjustments = evidenceAdjustments(evidence, facts);
   const points = adjustments.reduce((sum, feature) => sum + (feature.value as number), 0);
   const score = Math.max(0, Math.min(100, Math.round(name.similarity * 100 + points)));
+  if (score < explainFrom) return { score, nameSimilarity: name.similarity, features: [] };
+  name = compareNames(query, candidate, true);
   const features = [...name.features, ...adjustments];
   if (query.scripts.length > 0) features.push({ feature: 'transliterated_from', value: query.scripts.join(' ') });
   if (query.removed.length > 0) features.push({ feature: 'ignored_words', value: query.removed.join(' ') });
