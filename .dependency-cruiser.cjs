@@ -21,6 +21,7 @@ const PUBLIC_SURFACE = [
   '^src/oauth/tokens/principal[.]ts$',
   '^src/mcp/tools/tool-call[.]ts$',
   '^src/analysis/analysis[.]types[.]ts$',
+  '^src/providers/http/provider-http-clients?[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
   '^src/web/',

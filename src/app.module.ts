@@ -16,6 +16,7 @@ import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { FilingsModule } from './filings/filings.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { RedisModule } from './redis/redis.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         BillingModule,
         FirmsModule,
         DataProvidersModule,
+        FilingsModule,
         ...additionalModules,
       ],
       providers: [
