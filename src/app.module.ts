@@ -20,6 +20,7 @@ import { FilingsModule } from './filings/filings.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SharelinksModule } from './sharelinks/sharelinks.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
 import { WebModule } from './web/web.module.js';
 
@@ -54,6 +55,7 @@ export class AppModule {
         FirmsModule,
         DataProvidersModule,
         FilingsModule,
+        SharelinksModule,
         ...additionalModules,
       ],
       providers: [
