@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pdfBytes } from './support/document-fixtures.js';
 import { capturingLogger } from './support/log-capture.js';
-import { LoopbackSite } from './support/loopback-site.js';
+import { endlessPdf, LoopbackSite } from './support/loopback-site.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
@@ -180,18 +180,8 @@ describe('fetch_sharelink_document', () => {
         (_request, response) => void response.writeHead(200, { 'content-type': 'application/octet-stream' }).end('<!DOCTYPE html><html></html>'),
       )
       .route('/to-target', (_request, response) => void response.writeHead(302, { location: `http://127.0.0.1:${target.port}/secret` }).end())
-      .route('/huge.pdf', (_request, response) => {
-        // 2 GB promised in chunks without a length: the service must stop at DOCUMENT_MAX_BYTES.
-        response.writeHead(200, { 'content-type': 'application/pdf' });
-        const chunk = Buffer.alloc(64 * 1024, 0x30);
-        let sent = 0;
-        const pump = () => {
-          while (sent < 2048 * MB && response.write(chunk)) sent += chunk.length;
-          if (sent < 2048 * MB) response.once('drain', pump);
-          else response.end();
-        };
-        pump();
-      })
+      // 2 GB promised in chunks without a length: the service must stop at DOCUMENT_MAX_BYTES.
+      .route('/huge.pdf', endlessPdf(2048 * MB))
       .route(
         '/binary.bin',
         (_request, response) =>
