@@ -11,7 +11,8 @@ export class FetchPublicFilingsInput {
   @Optional()
   @IsString()
   @MaxLength(200)
-  @Matches(/[\p{L}\p{N}]/u, { message: 'must contain letters or digits' })
+  // Without Unicode property escapes, so that the published JSON Schema pattern means the same in every regex dialect.
+  @Matches(/[0-9A-Za-z\u00C0-\u024F]/, { message: 'must contain letters or digits' })
   companyName?: string;
 
   @ApiPropertyOptional({ description: 'The exchange ticker; share classes may be written BRK.B or BRK-B.', example: 'AAPL' })
