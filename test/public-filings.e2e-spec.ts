@@ -233,11 +233,16 @@ describe('fetch_public_filings', () => {
 });
 
 describe('fetch_public_filings without SEC_USER_AGENT', () => {
+  const edgar = new EdgarStandIn();
   let service: RunningApp;
   beforeAll(async () => {
-    service = await startApp({ env: { SEC_USER_AGENT: undefined } });
+    await edgar.start();
+    service = await startApp({ env: { SEC_USER_AGENT: undefined, SEC_DATA_URL: edgar.url, SEC_WWW_URL: edgar.url } });
   });
-  afterAll(() => service?.close());
+  afterAll(async () => {
+    await service?.close();
+    await edgar.stop();
+  });
 
   it('answers that the operator must set SEC_USER_AGENT, and sends nothing to EDGAR', async () => {
     const client = await connectMcpClient(service.url, await machineToken(service.url));
@@ -246,6 +251,7 @@ describe('fetch_public_filings without SEC_USER_AGENT', () => {
     expect(outcome.error.code).toBe('INTERNAL_ERROR');
     expect(outcome.error.message).toContain('SEC_USER_AGENT is not set');
     expect(outcome.hint).toContain('SEC_USER_AGENT');
+    expect(edgar.seen).toEqual([]);
   });
 
   it('refuses a SEC_USER_AGENT without a contact e-mail at start-up', () => {
