@@ -18,9 +18,11 @@ import { AnalysisModule } from './analysis/analysis.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { FilingsModule } from './filings/filings.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SharelinksModule } from './sharelinks/sharelinks.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
 import { WebModule } from './web/web.module.js';
 
@@ -56,6 +58,8 @@ export class AppModule {
         DataProvidersModule,
         AnalysisModule,
         ComplianceModule,
+        FilingsModule,
+        SharelinksModule,
         ...additionalModules,
       ],
       providers: [
