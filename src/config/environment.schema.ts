@@ -338,6 +338,15 @@ export class EnvironmentSchema {
   SEC_WWW_URL = 'https://www.sec.gov';
 
   @EnvironmentVariable({
+    description: 'Longest wait for one EDGAR answer, body included, in milliseconds (company facts of a large filer are tens of MB); tried 3 times.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(300_000)
+  SEC_TIMEOUT_MS = 30_000;
+
+  @EnvironmentVariable({
     description: 'Most requests per second to EDGAR from all replicas together (shared through Redis when `REDIS_URL` is set). The SEC allows 10.',
   })
   @Transform(toInteger)
