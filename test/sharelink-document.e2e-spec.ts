@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pdfBytes } from './support/document-fixtures.js';
 import { capturingLogger } from './support/log-capture.js';
-import { endlessPdf, LoopbackSite } from './support/loopback-site.js';
+import { endlessPdf, LOOPBACK_SPELLINGS, LoopbackSite } from './support/loopback-site.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
@@ -316,14 +316,7 @@ describe('fetch_sharelink_document', () => {
   });
 
   describe('bad links, each a clear tool error', () => {
-    it.each([
-      ['127.0.0.1', (port: number) => `http://127.0.0.1:${port}/secret`],
-      ['127.1', (port: number) => `http://127.1:${port}/secret`],
-      ['2130706433', (port: number) => `http://2130706433:${port}/secret`],
-      ['0x7f.0.0.1', (port: number) => `http://0x7f.0.0.1:${port}/secret`],
-      ['[::1]', (port: number) => `http://[::1]:${port}/secret`],
-      ['localhost', (port: number) => `http://localhost:${port}/secret`],
-    ])('refuses loopback spelled %s without connecting', async (_spelling, link) => {
+    it.each(LOOPBACK_SPELLINGS)('refuses loopback spelled %s without connecting', async (_spelling, link) => {
       const { error } = toolError(await call({ link: link(target.port) }));
       expect(error.code).toBe('INVALID_INPUT');
       expect(error.message).toMatch(/resolves to a loopback address \((127\.0\.0\.1|::1)\); links are fetched only from public internet addresses\.$/);
