@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { loadConfiguration } from '../src/config/app-config.js';
 import { OutboundFetcher } from '../src/outbound/outbound-fetch.service.js';
 import { AddressRefusedException, LinkAnsweredException, LinkRefusedException, LinkTooLargeException } from '../src/outbound/outbound.exceptions.js';
-import { endlessPdf, LoopbackSite } from './support/loopback-site.js';
+import { endlessPdf, LOOPBACK_SPELLINGS, LoopbackSite } from './support/loopback-site.js';
 
 const MB = 1024 * 1024;
 
@@ -71,15 +71,7 @@ describe('OutboundFetcher', () => {
   });
 
   describe('with the test-only allowance off, loopback is refused in every spelling before any connection', () => {
-    it.each([
-      ['127.0.0.1', (port: number) => `http://127.0.0.1:${port}/secret`],
-      ['127.1', (port: number) => `http://127.1:${port}/secret`],
-      ['2130706433', (port: number) => `http://2130706433:${port}/secret`],
-      ['0x7f.0.0.1', (port: number) => `http://0x7f.0.0.1:${port}/secret`],
-      ['[::1]', (port: number) => `http://[::1]:${port}/secret`],
-      ['[::ffff:127.0.0.1]', (port: number) => `http://[::ffff:127.0.0.1]:${port}/secret`],
-      ['localhost', (port: number) => `http://localhost:${port}/secret`],
-    ])('%s', async (_spelling, link) => {
+    it.each(LOOPBACK_SPELLINGS)('%s', async (_spelling, link) => {
       const error = await failure(guarded.fetch(link(target.port), { maxBytes: MB }));
       expect(error).toBeInstanceOf(AddressRefusedException);
       expect((error as AddressRefusedException).reason).toBe('a loopback address');

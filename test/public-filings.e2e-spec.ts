@@ -38,6 +38,7 @@ class EdgarStandIn {
   private answer(request: IncomingMessage, response: ServerResponse): void {
     const path = request.url!;
     this.seen.push({ path, userAgent: request.headers['user-agent'], ifNoneMatch: request.headers['if-none-match'] as string | undefined, at: Date.now() });
+    if (this.stallOn && path.includes(this.stallOn)) return;
     for (const [key, faults] of this.faults) {
       if (path.includes(key) && faults.length > 0) {
         const fault = faults.shift()!;
@@ -62,9 +63,13 @@ class EdgarStandIn {
     response.writeHead(200, { 'content-type': 'application/json', etag: file[1], 'last-modified': 'Fri, 01 Nov 2024 10:00:00 GMT' }).end(fixture(file[0]));
   }
 
+  /** Requests whose path contains this are never answered (until the client gives up). */
+  stallOn?: string;
+
   reset(): void {
     this.seen.length = 0;
     this.faults.clear();
+    this.stallOn = undefined;
   }
 
   async stop(): Promise<void> {
@@ -86,6 +91,7 @@ describe('fetch_public_filings', () => {
         SEC_DATA_URL: edgar.url,
         SEC_WWW_URL: edgar.url,
         SEC_CACHE_SECONDS: '0',
+        SEC_TIMEOUT_MS: '1000',
         M2M_REGISTRATION_LIMIT: '1000',
         RATE_LIMIT_MCP: '100000/60',
       },
@@ -199,6 +205,13 @@ describe('fetch_public_filings', () => {
       edgar.faults.set('/submissions/', [{ status: 503 }, { status: 503 }, { status: 503 }]);
       const { error } = toolError(await call({ cik: '320193' }));
       expect(error).toMatchObject({ code: 'INTERNAL_ERROR', message: 'SEC EDGAR is unavailable: it answered HTTP 503.' });
+    });
+
+    it('gives up on EDGAR answering too slowly after SEC_TIMEOUT_MS per try', async () => {
+      edgar.stallOn = '/submissions/';
+      const { error } = toolError(await call({ cik: '320193' }));
+      expect(error).toMatchObject({ code: 'INTERNAL_ERROR', message: 'SEC EDGAR is unavailable: it did not answer within 1000 ms.' });
+      expect(edgar.seen.filter((request) => request.path.includes('/submissions/'))).toHaveLength(3);
     });
 
     it("reports EDGAR's 429 with a long Retry-After as RATE_LIMITED", async () => {

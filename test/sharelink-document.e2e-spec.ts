@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pdfBytes } from './support/document-fixtures.js';
 import { capturingLogger } from './support/log-capture.js';
-import { endlessPdf, LoopbackSite } from './support/loopback-site.js';
+import { endlessPdf, LOOPBACK_SPELLINGS, LoopbackSite } from './support/loopback-site.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
@@ -135,6 +135,11 @@ function papermarkRoutes(site: LoopbackSite, fileSite: LoopbackSite, seenAuthori
     .route('/api/links/clxrevoked000000000000', record(json({ error: 'Unauthorized' }, 401)))
     .route('/api/links/clxdown00000000000000000', record(json({ message: 'Internal Server Error' }, 503)))
     .route(
+      '/api/links/clxbusy00000000000000000',
+      (_request, response) =>
+        void response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '120' }).end(JSON.stringify({ error: 'Too many requests' })),
+    )
+    .route(
       '/api/links/clxbroken000000000000000',
       (_request, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"linkType":'),
     )
@@ -179,6 +184,7 @@ describe('fetch_sharelink_document', () => {
         '/disguised',
         (_request, response) => void response.writeHead(200, { 'content-type': 'application/octet-stream' }).end('<!DOCTYPE html><html></html>'),
       )
+      .route('/stalls.pdf', (_request, response) => void response.writeHead(200, { 'content-type': 'application/pdf' }).write('%PDF-1.7'))
       .route('/to-target', (_request, response) => void response.writeHead(302, { location: `http://127.0.0.1:${target.port}/secret` }).end())
       // 2 GB promised in chunks without a length: the service must stop at DOCUMENT_MAX_BYTES.
       .route('/huge.pdf', endlessPdf(2048 * MB))
@@ -194,6 +200,7 @@ describe('fetch_sharelink_document', () => {
         OUTBOUND_TEST_LOOPBACK_PORTS: String(site.port),
         SHARELINK_API_URL: papermark.url,
         DOCUMENT_MAX_BYTES: String(4 * MB),
+        OUTBOUND_FETCH_TIMEOUT_MS: '2000',
         M2M_REGISTRATION_LIMIT: '1000',
         RATE_LIMIT_MCP: '100000/60',
       },
@@ -285,6 +292,12 @@ describe('fetch_sharelink_document', () => {
       it.each([
         ['a key Papermark rejects (401)', 'clxrevoked000000000000', 'UNAUTHORIZED', 'Papermark rejected the credentials configured for it (HTTP 401).'],
         ['Papermark down (503)', 'clxdown00000000000000000', 'INTERNAL_ERROR', 'Papermark is unavailable: it answered HTTP 503.'],
+        [
+          'Papermark rate limiting (429, Retry-After 120)',
+          'clxbusy00000000000000000',
+          'RATE_LIMITED',
+          'Papermark is rate limiting the configured key; retry after 120 seconds.',
+        ],
         ['malformed JSON from Papermark', 'clxbroken000000000000000', 'INTERNAL_ERROR', 'Papermark is unavailable: it answered with a body that is not JSON.'],
         ['an unknown link (404)', 'clxmissing00000000000000', 'NOT_FOUND', 'Papermark has no link with that id (it may be archived or deleted).'],
         ['a data room link', 'clxdataroom0000000000000', 'INVALID_INPUT', 'The Papermark link opens a data room, not one document.'],
@@ -303,14 +316,7 @@ describe('fetch_sharelink_document', () => {
   });
 
   describe('bad links, each a clear tool error', () => {
-    it.each([
-      ['127.0.0.1', (port: number) => `http://127.0.0.1:${port}/secret`],
-      ['127.1', (port: number) => `http://127.1:${port}/secret`],
-      ['2130706433', (port: number) => `http://2130706433:${port}/secret`],
-      ['0x7f.0.0.1', (port: number) => `http://0x7f.0.0.1:${port}/secret`],
-      ['[::1]', (port: number) => `http://[::1]:${port}/secret`],
-      ['localhost', (port: number) => `http://localhost:${port}/secret`],
-    ])('refuses loopback spelled %s without connecting', async (_spelling, link) => {
+    it.each(LOOPBACK_SPELLINGS)('refuses loopback spelled %s without connecting', async (_spelling, link) => {
       const { error } = toolError(await call({ link: link(target.port) }));
       expect(error.code).toBe('INVALID_INPUT');
       expect(error.message).toMatch(/resolves to a loopback address \((127\.0\.0\.1|::1)\); links are fetched only from public internet addresses\.$/);
@@ -340,6 +346,11 @@ describe('fetch_sharelink_document', () => {
       const { error } = toolError(await call({ link: `${site.url}/binary.bin` }));
       expect(error.code).toBe('INVALID_INPUT');
       expect(error.message).toContain('binary.bin: the file is neither PDF, DOCX, XLSX nor UTF-8 text');
+    });
+
+    it('gives up on a site that stalls after OUTBOUND_FETCH_TIMEOUT_MS', async () => {
+      const { error } = toolError(await call({ link: `${site.url}/stalls.pdf` }));
+      expect(error).toEqual({ code: 'INVALID_INPUT', message: `127.0.0.1:${site.port} did not deliver the document within 2000 ms.` });
     });
 
     it("reports the site's 404", async () => {

@@ -119,7 +119,7 @@ export class AppConfig {
   readonly outbound: { timeoutMs: number; testLoopbackPorts: readonly number[] };
   readonly sharelink: { apiUrl: string };
   /** SEC EDGAR; no `userAgent`: the adapter does not start. */
-  readonly edgar: { userAgent?: string; dataUrl: string; wwwUrl: string; maxRequestsPerSecond: number; cacheSeconds: number };
+  readonly edgar: { userAgent?: string; dataUrl: string; wwwUrl: string; timeoutMs: number; maxRequestsPerSecond: number; cacheSeconds: number };
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl' | 'withEncryptionKeys'>) {
     Object.assign(this, values);
@@ -289,6 +289,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       userAgent: schema.SEC_USER_AGENT?.trim(),
       dataUrl: withoutTrailingSlash(schema.SEC_DATA_URL),
       wwwUrl: withoutTrailingSlash(schema.SEC_WWW_URL),
+      timeoutMs: schema.SEC_TIMEOUT_MS,
       maxRequestsPerSecond: schema.SEC_MAX_REQUESTS_PER_SECOND,
       cacheSeconds: schema.SEC_CACHE_SECONDS,
     },

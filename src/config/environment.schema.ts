@@ -622,6 +622,15 @@ export class EnvironmentSchema {
   @Max(120_000)
   COMPLIANCE_TIMEOUT_MS = 10_000;
 
+  @EnvironmentVariable({
+    description: 'Longest wait for one EDGAR answer, body included, in milliseconds (company facts of a large filer are tens of MB); tried 3 times.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(300_000)
+  SEC_TIMEOUT_MS = 30_000;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

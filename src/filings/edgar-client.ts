@@ -22,8 +22,6 @@ import {
 const DISPLAY_NAME = 'SEC EDGAR';
 /** The tickers file changes a few times a day at most. */
 const TICKERS_FRESH_SECONDS = 86_400;
-/** companyfacts of a large filer is tens of megabytes. */
-const EDGAR_TIMEOUT_MS = 30_000;
 
 export class EdgarNotConfiguredException extends AppException {
   constructor() {
@@ -95,7 +93,7 @@ export class EdgarClient {
       displayName: DISPLAY_NAME,
       credentialsHint: "EDGAR refused the service's requests: the operator should check SEC_USER_AGENT (a name and a contact e-mail) and the request rate.",
       userAgent: edgar.userAgent,
-      timeoutMs: EDGAR_TIMEOUT_MS,
+      timeoutMs: edgar.timeoutMs,
     };
     this.data = clients.client({ ...common, provider: 'edgar', baseUrl: edgar.dataUrl });
     this.www = clients.client({ ...common, provider: 'edgar-www', baseUrl: edgar.wwwUrl });

@@ -3,6 +3,17 @@ import type { AddressInfo } from 'node:net';
 
 type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
+/** The ways a URL can name the loopback host, each with a builder of a link to `port`. */
+export const LOOPBACK_SPELLINGS: [string, (port: number) => string][] = [
+  '127.0.0.1',
+  '127.1',
+  '2130706433',
+  '0x7f.0.0.1',
+  '[::1]',
+  '[::ffff:127.0.0.1]',
+  'localhost',
+].map((host) => [host, (port: number) => `http://${host}:${port}/secret`]);
+
 /**
  * A route that streams `totalBytes` of a PDF's type in chunks, without a Content-Length, as fast as
  * the client reads: the 2 GB download a fetch must stop at its limit. Stops when the client hangs up.
