@@ -143,18 +143,23 @@ const f1 = ({ tp, fp, fn }) => {
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 };
 const pct = (value) => `${(value * 100).toFixed(1)} %`;
-const total = [...byConcept.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
+/** Prints a precision/recall table by key (concept or risk rule) with its total row; returns the total's scores. */
+const scoreTable = (heading, keyName, tallies) => {
+  const total = [...tallies.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
+  console.log(`\n${heading}`);
+  console.log(`\n| ${keyName} | labelled | TP | FP | FN | precision | recall | F1 |\n|---|---|---|---|---|---|---|---|`);
+  for (const [key, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
+    const m = f1(t);
+    console.log(`| ${key} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
+  }
+  const all = f1(total);
+  console.log(
+    `| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`,
+  );
+  return all;
+};
 
-console.log(`\ncorpus: seed ${seed}, ${corpus.length} documents (${statementDocs} financial statements)`);
-console.log(`\n| concept | labelled | TP | FP | FN | precision | recall | F1 |\n|---|---|---|---|---|---|---|---|`);
-for (const [concept, t] of [...byConcept].sort(([a], [b]) => a.localeCompare(b))) {
-  const m = f1(t);
-  console.log(`| ${concept} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
-}
-const all = f1(total);
-console.log(
-  `| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`,
-);
+const all = scoreTable(`corpus: seed ${seed}, ${corpus.length} documents (${statementDocs} financial statements)`, 'concept', byConcept);
 console.log(`\nclassification accuracy: ${correct}/${corpus.length} = ${pct(correct / corpus.length)} (target >= 95 %)`);
 for (const [pair, count] of [...confusion].filter(([pair]) => pair.split(' -> ')[0] !== pair.split(' -> ')[1])) console.log(`  confused ${pair}: ${count}`);
 console.log(`fact F1 (concept, period end, value within 0.5 %): ${all.f1.toFixed(3)} (target >= 0.90)`);
@@ -231,19 +236,7 @@ for (const item of riskSet) {
     if (isVerbatim(evidence, texts.get(evidence.documentId))) riskQuotesVerbatim++;
   }
 }
-const riskTable = (title, tallies) => {
-  const total = [...tallies.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
-  console.log(`\n${title}`);
-  console.log(`| rule | labelled | TP | FP | FN | precision | recall | F1 |\n|---|---|---|---|---|---|---|---|`);
-  for (const [id, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
-    const m = f1(t);
-    console.log(`| ${id} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
-  }
-  const all = f1(total);
-  console.log(
-    `| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`,
-  );
-};
+const riskTable = (title, tallies) => scoreTable(title, 'rule', tallies);
 const countOf = (wording) => riskSet.filter((item) => item.label.wording === wording).length;
 riskTable(
   `risks, generator's wording: ${riskSet.length - countOf('held-out') - countOf('blind')} labelled items (disclosures, statements, a deck or an application with statements; seed ${seed})`,
