@@ -23,6 +23,7 @@ const corpus = await generateCorpus({ seed, statements: Number(option('statement
 
 const confusion = new Map();
 const mainCorpusRisks = new Map();
+const claimTally = { tp: 0, fp: 0, fn: 0 };
 let correct = 0;
 const byConcept = new Map();
 const tally = (concept) => byConcept.get(concept) ?? byConcept.set(concept, { tp: 0, fp: 0, fn: 0 }).get(concept);
@@ -72,6 +73,24 @@ for (const document of corpus) {
   confusion.set(key, (confusion.get(key) ?? 0) + 1);
   const evidences = classification.signals.map((signal) => signal.evidence);
 
+  if (expected === 'pitch_deck') {
+    // Claims: right when the metric and value match a labelled claim (each counted once).
+    const claims = extractFinancialData(document.name, pages, 'pitch_deck').claims;
+    evidences.push(...claims.map((claim) => claim.evidence));
+    const open = [...document.label.claims];
+    for (const claim of claims) {
+      const index = open.findIndex((label) => label.metric === claim.metric && label.value === claim.value);
+      if (index >= 0) {
+        open.splice(index, 1);
+        claimTally.tp++;
+      } else {
+        claimTally.fp++;
+        if (verbose) console.log(`${document.name} (seed ${document.seed}): extra claim ${claim.metric} ${claim.value} "${claim.evidence.quote}"`);
+      }
+    }
+    claimTally.fn += open.length;
+    if (verbose) for (const label of open) console.log(`${document.name} (seed ${document.seed}): missed claim ${label.metric} ${label.value}`);
+  }
   if (expected === 'financial_statement') {
     statementDocs++;
     const extraction = extractFinancialData(document.name, pages, 'financial_statement');
@@ -163,6 +182,10 @@ const all = scoreTable(`corpus: seed ${seed}, ${corpus.length} documents (${stat
 console.log(`\nclassification accuracy: ${correct}/${corpus.length} = ${pct(correct / corpus.length)} (target >= 95 %)`);
 for (const [pair, count] of [...confusion].filter(([pair]) => pair.split(' -> ')[0] !== pair.split(' -> ')[1])) console.log(`  confused ${pair}: ${count}`);
 console.log(`fact F1 (concept, period end, value within 0.5 %): ${all.f1.toFixed(3)} (target >= 0.90)`);
+const claimScores = f1(claimTally);
+console.log(
+  `deck claims (metric and value): precision ${claimScores.precision.toFixed(3)}, recall ${claimScores.recall.toFixed(3)} (${claimTally.tp} right, ${claimTally.fp} extra, ${claimTally.fn} missed)`,
+);
 console.log(`quotes verbatim on the layout page text: ${verbatimLayout}/${quotes} = ${pct(verbatimLayout / quotes)} (must be 100 %)`);
 console.log(`quotes verbatim on the text the document reader stores (unpdf extractText): ${verbatimStored}/${quotes} = ${pct(verbatimStored / quotes)}`);
 
