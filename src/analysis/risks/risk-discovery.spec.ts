@@ -200,6 +200,7 @@ describe('discoverRisks: text rules', () => {
     'Non-compliance with the leverage covenant would allow the lenders to demand repayment.',
     'Subscription revenue accounted for 72% of total revenues.',
     'International accounted for 35% of revenue.',
+    'United States accounted for 64% of net sales.',
   ])('takes a risk factor or a product share for no risk: %s', (text) => {
     expect(riskIds(text)).toEqual([]);
   });

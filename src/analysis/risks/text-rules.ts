@@ -168,7 +168,7 @@ export const TEXT_RULES: TextRule[] = [
       /\b(?:depend|dependent|relies|rely|reliant)\b (?:\w+ )?on (?:a )?(?:small|limited|few|single|one|handful of|small number of|limited number of)\b[^.]{0,20}?\b(?:customers?|clients?)\b/i,
       /\bcustomer concentration\b/i,
       // A customer by name ("Walmart accounted for 38% of our net sales"): a proper name as subject, not a product, segment or region.
-      /(?:^|[.;]\s)(?!(?:[A-Z][\w&.'’-]* ){0,3}(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|Europe|Asia)\b)(?:[A-Z][\w&'’-]*\.? ?){1,4}(?:accounted for|represented) (?:approximately |about |roughly |over |more than )?\d{1,3}(?:\.\d+)?\s?% of (?:our |its |the company['’]s |total |net |consolidated )*(?:net )?(?:sales|revenues?|turnover)\b/,
+      /(?:^|[.;]\s)(?!(?:[A-Z][\w&.'’-]* ){0,3}(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India)\b)(?:[A-Z][\w&'’-]*\.? ?){1,4}(?:accounted for|represented) (?:approximately |about |roughly |over |more than )?\d{1,3}(?:\.\d+)?\s?% of (?:our |its |the company['’]s |total |net |consolidated )*(?:net )?(?:sales|revenues?|turnover)\b/,
     ],
     grade: concentrationSeverity,
   },
