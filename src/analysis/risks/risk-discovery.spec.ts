@@ -191,6 +191,14 @@ describe('discoverRisks: text rules', () => {
     ['The warehouse is leased from an entity owned by our president.', 'related_parties'],
     ['At June 30 current liabilities exceeded current assets by $0.8 million.', 'negative_working_capital'],
     ['The regulator imposed a fine of $2 million on the subsidiary.', 'regulatory_action'],
+    ['The Company is in default under the interest coverage test of its senior notes.', 'covenant_breach'],
+    ['Two former franchisees have named the Company as a co-defendant; it was joined as a co-defendant in May.', 'litigation'],
+    ['In the third quarter the Group changed its external auditors to a national firm.', 'auditor_change'],
+    ['Nearly 60% of our annual sales are derived from two customers.', 'customer_concentration'],
+    ['The plant is rented from a landlord controlled by the chairman.', 'related_parties'],
+    ['At March 31 current assets did not cover current liabilities.', 'negative_working_capital'],
+    ['The company has no formal succession plan for its chief executive.', 'key_person'],
+    ['The state attorney general launched an inquiry into our collection practices.', 'regulatory_action'],
   ])('reads wording beyond the first phrases: %s', (text, id) => {
     expect(riskIds(text)).toEqual([id]);
   });

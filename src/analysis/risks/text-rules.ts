@@ -21,7 +21,7 @@ export interface TextRule {
 }
 
 /** What a covenant is called when the word "covenant" is not used: the ratio or test itself. */
-const COVENANT = String.raw`(?:covenants?|(?:(?:debt service|fixed charge|interest) coverage|leverage|liquidity|current|debt[- ]to[- ]\w+) ratio(?: covenant| requirement| test)?|financial (?:ratio|requirement|test)s?|minimum (?:liquidity|net worth|tangible net worth|ebitda)(?: covenant| requirement)?)`;
+const COVENANT = String.raw`(?:covenants?|(?:interest|debt service|fixed charge) cover(?:age)? (?:ratio|test)s?|(?:covenant|leverage|liquidity|financial) tests?|(?:(?:debt service|fixed charge|interest) coverage|leverage|liquidity|current|debt[- ]to[- ]\w+) ratio(?: covenant| requirement| test)?|financial (?:ratio|requirement|test)s?|minimum (?:liquidity|net worth|tangible net worth|ebitda)(?: covenant| requirement)?)`;
 
 const ENTITY = String.raw`(?:the (?:company|group|entity|borrower|partnership)['’]s|its|our|their|the (?:company|group|entity|borrower)|\w+(?: \w+)?['’]s)`;
 
@@ -73,7 +73,7 @@ export const TEXT_RULES: TextRule[] = [
     description: 'A loan covenant was breached, or waived by the lender: the borrower has already failed a test a lender set.',
     triggers: [
       new RegExp(
-        String.raw`\b(?:breach(?:ed)?|violat(?:ed|ion)|default(?:ed)? (?:on|under)|defaults? under|non-?compliance with|not (?:been )?in compliance with|(?:failed|failure) to (?:meet|comply with|satisfy|maintain)|did not (?:meet|comply with|satisfy|maintain)|waived)\b[^.]{0,80}?\b${COVENANT}`,
+        String.raw`\b(?:breach(?:ed)?|violat(?:ed|ion)|default(?:ed)? (?:on|under)|defaults? under|in default (?:of|under)|non-?compliance with|not (?:been )?in compliance with|(?:failed|failure) to (?:meet|comply with|satisfy|maintain)|did not (?:meet|comply with|satisfy|maintain)|waived)\b[^.]{0,80}?\b${COVENANT}`,
         'i',
       ),
       new RegExp(
@@ -98,6 +98,8 @@ export const TEXT_RULES: TextRule[] = [
       /\b(?:is|are|was|were|has been|have been) (?:a |the )?(?:named )?(?:defendants?|respondents?|part(?:y|ies)) (?:in|to) (?:a |an |the |several |various |two |three |certain )?(?:\w+ )?(?:lawsuits?|legal proceedings?|litigation|actions?|suits?|arbitrations?|claims?)\b/i,
       /\b(?:pending|ongoing|outstanding|threatened) (?:lawsuits?|litigation|legal (?:proceedings?|actions?|claims?)|claims? against)\b/i,
       /\bclass[- ]action\b/i,
+      /\b(?:named|joined|added) as (?:a )?(?:co-)?(?:defendants?|respondents?)\b/i,
+      /\bsettled (?:a |the |an )?(?:\w+ )?(?:lawsuit|litigation|claim|suit|action|dispute|arbitration)\b/i,
       /\b(?:judgment|judgement|award|verdict|ruling)\b[^.]{0,40}?\bagainst (?:the company|us|the borrower|the group|it|[A-Z])/i,
       /\b(?:involved|engaged) in (?:an? )?(?:\w+ )?(?:arbitration|litigation|lawsuits?|legal proceedings?|legal dispute)\b/i,
       /\b(?:sued|is suing)\b/i,
@@ -152,6 +154,8 @@ export const TEXT_RULES: TextRule[] = [
       /\bresign(?:ed|ation) as (?:the )?(?:[\w'’]+ )?(?:independent )?(?:auditors?|registered public accounting firm)\b/i,
       /\b(?:engaged|appointed)\b[^.]{0,60}?\bas (?:its|our|the company['’]s) new (?:independent )?(?:auditors?|registered public accounting firm)\b/i,
       /\bdisagreements? with (?:the )?(?:former )?(?:auditors?|accountants)\b/i,
+      /\bchanged (?:its|our|the company['’]s|the group['’]s) (?:independent |external |statutory )?(?:auditors?|accountants|audit firm|registered public accounting firm)\b/i,
+      /\b(?:LLP|auditors?|accountants|audit firm)\b[^.]{0,80}?\b(?:declined|did not seek|chose not) to (?:stand|be put forward) for re-?(?:appointment|election)\b/i,
       /\b(?:dismissal|resignation|replacement|engagement)\b[^.]{0,60}?\bas (?:its|our|the company['’]s) (?:new |successor )?(?:independent )?(?:auditors?|registered public accounting firm)\b/i,
       /\b(?:dismissal|resignation|replacement) of (?:its|our|the company['’]s|the) (?:former |prior )?(?:independent )?(?:auditors?|accountants|registered public accounting firm)\b/i,
     ],
@@ -167,6 +171,7 @@ export const TEXT_RULES: TextRule[] = [
       /\b(?:customers?|clients?)\b[^.]{0,40}?\b(?:accounted for|represented|comprised)\b[^.]{0,20}?\d{1,3}(?:\.\d+)?\s?%/i,
       /\b(?:depend|dependent|relies|rely|reliant)\b (?:\w+ )?on (?:a )?(?:small|limited|few|single|one|handful of|small number of|limited number of)\b[^.]{0,20}?\b(?:customers?|clients?)\b/i,
       /\bcustomer concentration\b/i,
+      /\d{1,3}(?:\.\d+)?\s?% of (?:our |its |the company['’]s |total |net |annual )*(?:revenues?|sales|turnover) (?:comes?|came|(?:is|are|was|were) (?:derived|generated)|derives?|derived) from (?:a single|one|our largest|its largest|the largest|two|three|a few|a small number of|a handful of) (?:\w+ )?(?:customers?|clients?)\b/i,
       // A customer by name ("Walmart accounted for 38% of our net sales"): a proper name as subject, not a product, segment or region.
       /(?:^|[.;]\s)(?!(?:[A-Z][\w&.'’-]* ){0,3}(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India)\b)(?:[A-Z][\w&'’-]*\.? ?){1,4}(?:accounted for|represented) (?:approximately |about |roughly |over |more than )?\d{1,3}(?:\.\d+)?\s?% of (?:our |its |the company['’]s |total |net |consolidated )*(?:net )?(?:sales|revenues?|turnover)\b/,
     ],
@@ -180,7 +185,7 @@ export const TEXT_RULES: TextRule[] = [
     triggers: [
       /\brelated[- ]part(?:y|ies)\b[^.]{0,40}?\b(?:transactions?|loans?|notes?|payables?|receivables?|borrowings?|leases?|purchases?|sales|balances?|advances?)\b/i,
       /\b(?:loans?|advances?|notes? payable|notes? receivable|borrowings?|leases?|guarantees?) (?:from|to|with|by|provided by|made to)\b (?:the |our |its |a |an )?(?:majority |principal |controlling |largest |sole )?(?:chief executive(?: officer)?|ceo|founders?|directors?|officers?|shareholders?|stockholders?|owners?|members?|partners?)\b/i,
-      /\b(?:company|entity|entities|firm|partnership|trust|business) (?:owned|controlled|managed|wholly owned) by (?:the |our |its |a |an |one of (?:our|its) )?(?:majority |principal |controlling )?(?:chief executive(?: officer)?|ceo|founders?|co-founders?|directors?|officers?|shareholders?|stockholders?|owners?|president|chairman|members?)\b/i,
+      /\b(?:company|entity|entities|firm|partnership|trust|business|supplier|vendor|customer|landlord|contractor|distributor) (?:owned|controlled|managed|wholly owned) by (?:the |our |its |a |an |one of (?:our|its) )?(?:majority |principal |controlling )?(?:chief executive(?: officer)?|ceo|founders?|co-founders?|directors?|officers?|shareholders?|stockholders?|owners?|president|chairman|members?)\b/i,
       /\bdue (?:to|from) (?:related parties|shareholders?|stockholders?|officers?|directors?|owners?|affiliates?)\b/i,
     ],
     grade: graded('low', [/\b(?:loans?|advances?|guarantees?|notes? receivable)\b/i, 'medium']),
@@ -192,6 +197,7 @@ export const TEXT_RULES: TextRule[] = [
     description: 'Current liabilities exceed current assets: obligations due within a year are not covered by short-term assets.',
     triggers: [
       /\b(?:working capital (?:deficit|deficiency|shortfall)|negative working capital)\b/i,
+      /\bcurrent assets\b[^.]{0,60}?\b(?:insufficient|not sufficient|did not cover|do not cover|fell short of|were less than|are less than)\b[^.]{0,30}?\bcurrent liabilities\b/i,
       /\bcurrent liabilities exceed(?:ed|s)? (?:our |its |the company['’]s |the group['’]s )?(?:total )?current assets\b/i,
     ],
     grade: graded('medium'),
@@ -206,6 +212,7 @@ export const TEXT_RULES: TextRule[] = [
       // "dependent on Dr. Jane Doe, our founder"
       /\b(?:depend|depends|dependent|reliant|relies|rely)\b (?:\w+ ){0,3}?(?:up)?on (?:mr\.|ms\.|mrs\.|dr\.)? ?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}, (?:our|its) (?:founder|co-founder|chief executive|ceo|president|chairman|principal)/i,
       /\bloss of (?:his|her|their) services\b/i,
+      /\bno (?:obvious |clear |identified |designated |formal )?(?:successor|succession plan)\b/i,
       /\b(?:loss|departure|death|disability) of (?:our|its|the|any of our|one or more of our) (?:founders?|co-founders?|chief executive(?: officer)?|ceo|key (?:personnel|employees|executives|people)|senior management|executive officers?)\b/i,
       /\bkey[- ](?:person|man) (?:dependence|dependency|risk)\b/i,
       /\b(?:do|does|did) not (?:carry|maintain|have|hold) (?:any )?key[- ](?:person|man) (?:life )?insurance\b/i,
@@ -222,6 +229,7 @@ export const TEXT_RULES: TextRule[] = [
       /\b(?:consent (?:order|decree)|cease[- ]and[- ]desist|civil investigative demand|wells notice|enforcement action|warning letter|notice of violation|deferred prosecution agreement)\b/i,
       /\b(?:investigation|inquiry|enquiry|examination|subpoena|audit)\b (?:\w+ ){0,3}?(?:by|from) (?:the )?(?:sec|securities and exchange commission|department of justice|doj|ftc|federal trade commission|fda|cfpb|fca|financial conduct authority|prudential regulation authority|irs|internal revenue service|hmrc|epa|osha|occ|fdic|attorney general|state regulator|regulators?|\w+ (?:regulator|authority|agency|commission))\b/i,
       /\b(?:fined|penali[sz]ed|sanctioned)\b (?:\w+ ){0,3}?by\b/i,
+      /\b(?:opened|launched|commenced|initiated|began) (?:an? |a formal )?(?:investigation|inquiry|enquiry|examination|probe)\b/i,
       /\b(?:assessed|imposed|levied)\b (?:a |an )?(?:civil )?(?:money |monetary )?(?:penalty|fine)\b|\b(?:civil|monetary) (?:money )?penalty (?:of [^.]{0,30})?(?:against|on)\b/i,
       /\b(?:licen[cs]e|permit|registration|authori[sz]ation) (?:was |has been |were |have been )?(?:suspended|revoked|withdrawn|cancelled|canceled)\b/i,
     ],
