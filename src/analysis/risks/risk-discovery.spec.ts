@@ -197,6 +197,7 @@ describe('discoverRisks: text rules', () => {
     ['Nearly 60% of our annual sales are derived from two customers.', 'customer_concentration'],
     ['The plant is rented from a landlord controlled by the chairman.', 'related_parties'],
     ['At March 31 current assets did not cover current liabilities.', 'negative_working_capital'],
+    ['Current assets of $2.7 million did not cover current liabilities of $3.4 million.', 'negative_working_capital'],
     ['The company has no formal succession plan for its chief executive.', 'key_person'],
     ['The state attorney general launched an inquiry into our collection practices.', 'regulatory_action'],
   ])('reads wording beyond the first phrases: %s', (text, id) => {
