@@ -73,6 +73,7 @@ const extract = (document, pages) =>
 
 const confusion = new Map();
 const mainCorpusRisks = new Map();
+const claimTally = { tp: 0, fp: 0, fn: 0 };
 let correct = 0;
 const byConcept = new Map();
 const tally = (concept) => byConcept.get(concept) ?? byConcept.set(concept, { tp: 0, fp: 0, fn: 0 }).get(concept);
@@ -122,6 +123,24 @@ for (const document of corpus) {
   confusion.set(key, (confusion.get(key) ?? 0) + 1);
   const evidences = classification.signals.map((signal) => signal.evidence);
 
+  if (expected === 'pitch_deck') {
+    // Claims: right when the metric and value match a labelled claim (each counted once).
+    const claims = extractFinancialData(document.name, pages, 'pitch_deck').claims;
+    evidences.push(...claims.map((claim) => claim.evidence));
+    const open = [...document.label.claims];
+    for (const claim of claims) {
+      const index = open.findIndex((label) => label.metric === claim.metric && label.value === claim.value);
+      if (index >= 0) {
+        open.splice(index, 1);
+        claimTally.tp++;
+      } else {
+        claimTally.fp++;
+        if (verbose) console.log(`${document.name} (seed ${document.seed}): extra claim ${claim.metric} ${claim.value} "${claim.evidence.quote}"`);
+      }
+    }
+    claimTally.fn += open.length;
+    if (verbose) for (const label of open) console.log(`${document.name} (seed ${document.seed}): missed claim ${label.metric} ${label.value}`);
+  }
   if (expected === 'financial_statement') {
     statementDocs++;
     const extraction = extract(document, pages);
@@ -193,25 +212,34 @@ const f1 = ({ tp, fp, fn }) => {
   return { precision, recall, f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0 };
 };
 const pct = (value) => `${(value * 100).toFixed(1)} %`;
-const total = [...byConcept.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
+/** Prints a precision/recall table by key (concept or risk rule) with its total row; returns the total's scores. */
+const scoreTable = (heading, keyName, tallies) => {
+  const total = [...tallies.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
+  console.log(`\n${heading}`);
+  console.log(`\n| ${keyName} | labelled | TP | FP | FN | precision | recall | F1 |\n|---|---|---|---|---|---|---|---|`);
+  for (const [key, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
+    const m = f1(t);
+    console.log(`| ${key} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
+  }
+  const all = f1(total);
+  console.log(
+    `| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`,
+  );
+  return all;
+};
 
-console.log(`\ncorpus: seed ${seed}, ${corpus.length} documents (${statementDocs} financial statements), engine ${engineName}`);
+const all = scoreTable(`corpus: seed ${seed}, ${corpus.length} documents (${statementDocs} financial statements), engine ${engineName}`, 'concept', byConcept);
 if (engineName === 'llm') {
   console.log(`model items dropped by the verbatim and vocabulary gate: ${gateDropped}`);
   for (const [reason, count] of modelFailures) console.log(`  failed calls: ${count} × ${reason}`);
 }
-console.log(`\n| concept | labelled | TP | FP | FN | precision | recall | F1 |\n|---|---|---|---|---|---|---|---|`);
-for (const [concept, t] of [...byConcept].sort(([a], [b]) => a.localeCompare(b))) {
-  const m = f1(t);
-  console.log(`| ${concept} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
-}
-const all = f1(total);
-console.log(
-  `| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`,
-);
 console.log(`\nclassification accuracy: ${correct}/${corpus.length} = ${pct(correct / corpus.length)} (target >= 95 %)`);
 for (const [pair, count] of [...confusion].filter(([pair]) => pair.split(' -> ')[0] !== pair.split(' -> ')[1])) console.log(`  confused ${pair}: ${count}`);
 console.log(`fact F1 (concept, period end, value within 0.5 %): ${all.f1.toFixed(3)} (target >= 0.90)`);
+const claimScores = f1(claimTally);
+console.log(
+  `deck claims (metric and value): precision ${claimScores.precision.toFixed(3)}, recall ${claimScores.recall.toFixed(3)} (${claimTally.tp} right, ${claimTally.fp} extra, ${claimTally.fn} missed)`,
+);
 console.log(`quotes verbatim on the layout page text: ${verbatimLayout}/${quotes} = ${pct(verbatimLayout / quotes)} (must be 100 %)`);
 console.log(`quotes verbatim on the text the document reader stores (unpdf extractText): ${verbatimStored}/${quotes} = ${pct(verbatimStored / quotes)}`);
 
@@ -236,6 +264,7 @@ const riskSet = await generateRiskSet(randomSource, { seed, count: Number(option
 const byRule = new Map();
 const byRuleHeldOut = new Map();
 const byRuleBlind = new Map();
+const byRuleBlindSecond = new Map();
 const ruleTally = (id, into) => into.get(id) ?? into.set(id, { tp: 0, fp: 0, fn: 0 }).get(id);
 let riskQuotes = 0;
 let riskQuotesVerbatim = 0;
@@ -267,7 +296,16 @@ for (const item of riskSet) {
   const found = new Set(result.risks.map((risk) => risk.id));
   const expected = new Set(item.label.kind === 'claim_pair' ? [...item.label.risks, ...item.statements.label.risks] : item.label.risks);
   for (const id of new Set([...found, ...expected])) {
-    const tally = ruleTally(id, item.label.wording === 'held-out' ? byRuleHeldOut : item.label.wording === 'blind' ? byRuleBlind : byRule);
+    const tally = ruleTally(
+      id,
+      item.label.wording === 'held-out'
+        ? byRuleHeldOut
+        : item.label.wording === 'blind'
+          ? byRuleBlind
+          : item.label.wording === 'blind-2'
+            ? byRuleBlindSecond
+            : byRule,
+    );
     if (found.has(id) && expected.has(id)) tally.tp++;
     else if (found.has(id)) {
       tally.fp++;
@@ -285,29 +323,24 @@ for (const item of riskSet) {
     if (isVerbatim(evidence, texts.get(evidence.documentId))) riskQuotesVerbatim++;
   }
 }
-const riskTable = (title, tallies) => {
-  const total = [...tallies.values()].reduce((sum, t) => ({ tp: sum.tp + t.tp, fp: sum.fp + t.fp, fn: sum.fn + t.fn }), { tp: 0, fp: 0, fn: 0 });
-  console.log(`\n${title}`);
-  console.log(`| rule | labelled | TP | FP | FN | precision | recall | F1 |\n|---|---|---|---|---|---|---|---|`);
-  for (const [id, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
-    const m = f1(t);
-    console.log(`| ${id} | ${t.tp + t.fn} | ${t.tp} | ${t.fp} | ${t.fn} | ${m.precision.toFixed(3)} | ${m.recall.toFixed(3)} | ${m.f1.toFixed(3)} |`);
-  }
-  const all = f1(total);
-  console.log(
-    `| **all** | ${total.tp + total.fn} | ${total.tp} | ${total.fp} | ${total.fn} | ${all.precision.toFixed(3)} | ${all.recall.toFixed(3)} | **${all.f1.toFixed(3)}** |`,
-  );
-};
+const riskTable = (title, tallies) => scoreTable(title, 'rule', tallies);
 const countOf = (wording) => riskSet.filter((item) => item.label.wording === wording).length;
 riskTable(
-  `risks, generator's wording: ${riskSet.length - countOf('held-out') - countOf('blind')} labelled items (disclosures, statements, a deck or an application with statements; seed ${seed})`,
+  `risks, generator's wording: ${riskSet.length - countOf('held-out') - countOf('blind') - countOf('blind-2')} labelled items (disclosures, statements, a deck or an application with statements; seed ${seed})`,
   byRule,
 );
 riskTable(
   `risks, held-out wording (real-filing style, written after the rules; the rules were adjusted once after its first run, so it is no longer blind): ${countOf('held-out')} disclosures`,
   byRuleHeldOut,
 );
-riskTable(`risks, blind wording (written after that adjustment, never used to adjust the rules): ${countOf('blind')} disclosures`, byRuleBlind);
+riskTable(
+  `risks, third wording pool (blind at its first run: precision 1.000, recall 0.449; the rules were broadened after it, so no longer blind): ${countOf('blind')} disclosures`,
+  byRuleBlind,
+);
+riskTable(
+  `risks, blind wording (the fourth pool, written after the last change to the rules and never used to adjust them): ${countOf('blind-2')} disclosures`,
+  byRuleBlindSecond,
+);
 console.log(
   `risk quotes verbatim on their page: ${riskQuotesVerbatim}/${riskQuotes} = ${pct(riskQuotes ? riskQuotesVerbatim / riskQuotes : 1)} (must be 100 %)`,
 );

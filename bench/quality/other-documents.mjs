@@ -202,6 +202,22 @@ export async function capTable(random) {
 export async function pitchDeck(random) {
   const company = random.pick(NAMES).replace(/,? (Inc\.|Ltd|LLC|Co\.|AS|Group|Partners)$/, '');
   const canvas = await createCanvas(random, { landscape: true });
+  // The company's own metrics: the claims a deck makes (labels), unlike market sizes and retention.
+  const arr = random.int(300, 9000) * 1000;
+  const growth = random.int(5, 25);
+  const customers = random.int(20, 400);
+  const raise = random.int(1000, 15000) * 1000;
+  const claimsOf = {
+    traction: [
+      { metric: 'arr', value: arr },
+      { metric: 'growth', value: growth },
+      { metric: 'customers', value: customers },
+    ],
+    ask: [
+      { metric: 'raise', value: raise },
+      { metric: 'runway', value: 18 },
+    ],
+  };
   const slides = [
     [company, [random.pick(['Investor Presentation', 'Seed Round Pitch Deck', 'Series A Investor Deck', 'Confidential'])]],
     ...random
@@ -214,7 +230,8 @@ export async function pitchDeck(random) {
         ],
         [
           random.pick(['Traction', 'Momentum']),
-          [`ARR ${money(random, 300, 9000)}`, `${random.int(5, 25)}% month-over-month growth`, `${random.int(20, 400)} paying customers`],
+          [`ARR $${arr.toLocaleString('en-US')}`, `${growth}% month-over-month growth`, `${customers} paying customers`],
+          'traction',
         ],
         [random.pick(['Business Model', 'How we make money']), ['SaaS subscription per seat', 'Net revenue retention 125%']],
         [random.pick(['Competition', 'Competitive Landscape']), ['Legacy vendors are slow and expensive', 'We win on speed and price']],
@@ -225,10 +242,11 @@ export async function pitchDeck(random) {
             .slice(0, 3)
             .map((person) => `${person}, ${random.pick(['CEO', 'CTO', 'COO', 'VP Sales'])}`),
         ],
-        [random.pick(['The Ask', 'Use of Funds']), [`Raising ${money(random, 1000, 15000)}`, '18 months of runway', 'Hire engineering and sales']],
+        [random.pick(['The Ask', 'Use of Funds']), [`Raising $${raise.toLocaleString('en-US')}`, '18 months of runway', 'Hire engineering and sales'], 'ask'],
       ])
       .slice(0, random.int(4, 8)),
   ];
+  const claims = slides.flatMap(([, , kind]) => claimsOf[kind] ?? []);
   for (const [title, bullets] of slides) {
     canvas.newPage();
     canvas.y = canvas.height - random.int(60, 110);
@@ -237,7 +255,7 @@ export async function pitchDeck(random) {
     const bulletSize = random.int(16, 22);
     for (const bullet of bullets) canvas.line(`${random.pick(['•', '-', ''])} ${bullet}`.trim(), random.int(60, 100), bulletSize, bulletSize * 1.7);
   }
-  return { bytes: await canvas.save(), label: { documentType: 'pitch_deck', facts: [] } };
+  return { bytes: await canvas.save(), label: { documentType: 'pitch_deck', facts: [], claims } };
 }
 
 export async function bankStatement(random) {

@@ -269,8 +269,8 @@ function heldOutPhrasings(random, year) {
 }
 
 /**
- * A third pool, written after the rules were adjusted to the second and run once as it stands: the
- * blind estimate the bench reports last. Do not adjust the rules to it; write a new pool instead.
+ * A third pool, written after the rules were adjusted to the second and run once blind (precision
+ * 1.000, recall 0.449); the rules were then broadened once more, so it is no longer blind.
  */
 function blindPhrasings(random, year) {
   return {
@@ -362,6 +362,105 @@ function blindPhrasings(random, year) {
   };
 }
 
+/**
+ * The fourth pool, written after the rules were broadened once more (after the third pool's run,
+ * which is therefore no longer blind) and run once as it stands: the current blind estimate.
+ */
+function blindPhrasingsSecond(random, year) {
+  return {
+    going_concern: {
+      stated: [
+        `Given the Company's cash position and its upcoming debt maturities, management has concluded that substantial doubt exists about the Company's ability to continue as a going concern.`,
+        `The auditor's report contains an emphasis of matter regarding a material uncertainty related to going concern.`,
+      ],
+      denied: [
+        `The Board is satisfied that the Group has sufficient resources and there are no material uncertainties about its ability to continue as a going concern.`,
+        `The going concern assumption is appropriate and no significant doubt exists.`,
+      ],
+    },
+    covenant_breach: {
+      stated: [
+        `The Company tripped its minimum EBITDA covenant in the fourth quarter.`,
+        `Lenders agreed to reset the leverage covenant after the Company exceeded the maximum ratio at the March test date.`,
+        `A covenant waiver was obtained from the bank for the December 31 measurement date.`,
+      ],
+      denied: [
+        `The Company has maintained headroom on every financial covenant since the facility was signed.`,
+        `Management monitors covenant compliance monthly.`,
+      ],
+    },
+    litigation: {
+      stated: [
+        `Three lawsuits are currently pending against the Company in connection with the ${year - 1} product recall.`,
+        `In January the Company was served with a complaint by a competitor alleging trade secret misappropriation.`,
+      ],
+      denied: [`No lawsuits have been filed against the Company.`, `The Company has no outstanding legal claims.`],
+    },
+    material_weakness: {
+      stated: [
+        `A material weakness was identified in the controls over the valuation of inventory.`,
+        `Our independent auditor identified a material weakness in our information technology general controls.`,
+      ],
+      denied: [
+        `There were no material weaknesses in internal controls noted by the auditors.`,
+        `The auditors did not report any material weaknesses to the audit committee.`,
+      ],
+    },
+    qualified_opinion: {
+      stated: [
+        `The audit report for fiscal ${year} was qualified with respect to the valuation of work in progress.`,
+        `Our auditors disclaimed an opinion on the ${year - 1} financial statements.`,
+      ],
+      denied: [`The auditors have issued an unqualified report on the financial statements.`, `The financial statements received a clean audit opinion.`],
+    },
+    auditor_change: {
+      stated: [
+        `The Company appointed a new audit firm in ${year} after its previous auditor resigned.`,
+        `Following a tender process, the Board replaced the auditors with effect from the ${year + 1} financial year.`,
+      ],
+      denied: [`The auditors have been reappointed for another year.`, `No change in auditors is proposed.`],
+    },
+    customer_concentration: {
+      stated: [
+        `Our single largest customer accounted for ${random.int(26, 45)}% of annual revenue.`,
+        `The top three customers together make up ${random.int(60, 80)}% of revenue.`,
+      ],
+      denied: [
+        `No one customer accounts for a significant portion of our revenue.`,
+        `Revenue is spread across more than 2,000 customers, none of which exceeds 3%.`,
+      ],
+    },
+    related_parties: {
+      stated: [
+        `The Company borrowed $300,000 from its founder during the year on unsecured terms.`,
+        `Consulting fees of $120,000 were paid to a firm owned by the chief financial officer.`,
+      ],
+      denied: [`There are no loans to or from directors.`, `All transactions were conducted with unrelated third parties.`],
+    },
+    negative_working_capital: {
+      stated: [
+        `The Company operated with a working capital deficiency of $1.9 million at year end.`,
+        `Our current liabilities are greater than our current assets.`,
+      ],
+      denied: [`Working capital remained positive throughout the year.`],
+    },
+    key_person: {
+      stated: [
+        `The loss of either of our co-founders could have a material adverse effect on our business.`,
+        `Much of the Company's know-how resides with its chief technology officer, on whom the Company is heavily dependent.`,
+      ],
+      denied: [`The Company has a deep management bench and does not depend on any one individual.`],
+    },
+    regulatory_action: {
+      stated: [
+        `The SEC has issued a subpoena to the Company for documents relating to revenue recognition.`,
+        `The Company paid a $1.5 million penalty to settle charges brought by the state banking regulator.`,
+      ],
+      denied: [`The Company is in good standing with all regulators.`, `No regulatory actions are pending against the Company.`],
+    },
+  };
+}
+
 const FILLER = [
   'The Company designs, manufactures and sells its products through distributors and its own online store.',
   'Revenue is recognised when control of the goods passes to the customer, generally upon delivery.',
@@ -382,7 +481,7 @@ const TITLES = [
 ];
 
 /** A prose document stating, denying or omitting each text rule; the label lists the stated ones. */
-const POOLS = { generator: phrasings, 'held-out': heldOutPhrasings, blind: blindPhrasings };
+const POOLS = { generator: phrasings, 'held-out': heldOutPhrasings, blind: blindPhrasings, 'blind-2': blindPhrasingsSecond };
 
 export async function riskDisclosure(random, { wording = 'generator' } = {}) {
   const year = random.int(2020, 2025);
@@ -611,6 +710,7 @@ export async function generateRiskSet(randomSource, { seed = 1, count = 40 } = {
     documents.push({ name: `risk-disclosure-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base))) });
     documents.push({ name: `risk-disclosure-held-out-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'held-out' })) });
     documents.push({ name: `risk-disclosure-blind-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind' })) });
+    documents.push({ name: `risk-disclosure-blind-2-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind-2' })) });
     documents.push({ name: `risk-statements-${n + 1}`, seed: base + 1, ...(await riskStatements(randomSource(base + 1))) });
     documents.push({ name: `claim-pair-${n + 1}`, seed: base + 2, ...(await claimAndStatements(randomSource(base + 2))) });
   }

@@ -121,17 +121,8 @@ export function consistencyFindings(claims: Claim[], facts: Fact[]): { findings:
       if (!now || !before || before.value === 0) lacking(id, `Revenues for ${year} and ${year - 1}`);
       else {
         const actual = ((now.value - before.value) / Math.abs(before.value)) * 100;
-        const severity = pointsSeverity(claim.value - actual, CONSISTENCY_TOLERANCE.growthPoints);
-        if (severity)
-          findings.push(
-            finding(
-              id,
-              severity,
-              `growth claimed for ${claim.period}: ${format(claim.value)} %; the statements show ${format(round(actual))} % (revenue ${format(before.value)} to ${format(now.value)})`,
-              claim,
-              [before, now],
-            ),
-          );
+        const found = pointsFinding(id, claim, actual, CONSISTENCY_TOLERANCE.growthPoints, `growth`, [before, now]);
+        if (found) findings.push(found);
       }
     } else {
       const revenue = annual('Revenues', year, undefined);
@@ -141,17 +132,8 @@ export function consistencyFindings(claims: Claim[], facts: Fact[]): { findings:
       else {
         const used = gross ? [revenue, gross] : [revenue, cost!];
         const actual = ((gross ? gross.value : revenue.value - cost!.value) / revenue.value) * 100;
-        const severity = pointsSeverity(claim.value - actual, CONSISTENCY_TOLERANCE.marginPoints);
-        if (severity)
-          findings.push(
-            finding(
-              id,
-              severity,
-              `gross margin claimed for ${claim.period}: ${format(claim.value)} %; the statements show ${format(round(actual))} %`,
-              claim,
-              used,
-            ),
-          );
+        const found = pointsFinding(id, claim, actual, CONSISTENCY_TOLERANCE.marginPoints, 'gross margin', used);
+        if (found) findings.push(found);
       }
     }
   }
@@ -176,12 +158,21 @@ function revenueFinding(claim: Claim, revenue: Fact): Finding | null {
   );
 }
 
-/** Severity of a gap in percentage points; an understatement weighs one step less. */
-function pointsSeverity(gap: number, bands: { medium: number; high: number }): Severity | null {
-  const size = Math.abs(gap);
-  if (size <= bands.medium) return null;
-  const severity: Severity = size > bands.high ? 'high' : 'medium';
-  return gap > 0 ? severity : lowerSeverity(severity);
+/**
+ * A percentage claim against the statements' figure: beyond `bands.medium` points medium, beyond
+ * `bands.high` high, an understatement one step less; null when they agree.
+ */
+function pointsFinding(id: string, claim: Claim, actual: number, bands: { medium: number; high: number }, what: string, facts: Fact[]): Finding | null {
+  const gap = claim.value - actual;
+  if (Math.abs(gap) <= bands.medium) return null;
+  const severity: Severity = Math.abs(gap) > bands.high ? 'high' : 'medium';
+  return finding(
+    id,
+    gap > 0 ? severity : lowerSeverity(severity),
+    `${what} claimed for ${claim.period}: ${format(claim.value)} %; the statements show ${format(round(actual))} % (${facts.map((fact) => `${fact.concept} ${format(fact.value)} for ${fact.period.end}`).join(', ')})`,
+    claim,
+    facts,
+  );
 }
 
 function finding(id: string, severity: Severity, detail: string, claim: Claim, facts: Fact[]): Finding {

@@ -28,10 +28,10 @@ export function clauseBefore(sentence: string, index: number): string {
 }
 
 /** Reported speech states a decided fact: "notified the firm that it would be dismissed". */
-const REPORTED = /\b(?:notified|informed|advised|announced|decided|confirmed)\b[^.]*\bthat\b[^.]*\bwould\b/i;
+const REPORTED = /\b(?:notified|informed|advised|announced|decided|confirmed)\b.*\bthat\b.*\bwould\b/i;
 /** A risk named as a noun and followed by a modal is a risk factor: "failure to comply with these covenants could result in ...". */
 const NOMINAL = /^(?:failure|breach|violation|default|non-?compliance|any (?:breach|violation|default))\b/i;
-const MODAL_AFTER = /^[^.;]{0,100}?\b(?:could|may|might|would|will)\b/i;
+const MODAL_AFTER = /^[^;]{0,100}?\b(?:could|may|might|would|will)\b/i;
 
 export function readingOf(sentence: string, index: number, length: number): Reading {
   const before = clauseBefore(sentence, index);
