@@ -1,12 +1,13 @@
 // The layering of src/, checked by `npm run check` (depcruise). Layers, bottom up:
 //   infrastructure  common, config, database, redis, jobs, web
-//   framework       mcp (the tool contract and endpoint), providers (the third-party HTTP client)
+//   framework       mcp (the tool contract and endpoint), providers (the third-party HTTP client),
+//                   outbound (the SSRF-safe fetcher of callers' links)
 //   domain modules  accounts, oauth, firms, workspaces, documents, billing, ...
 //   edges           discovery, health, cli, app.*, main.ts: composition roots, may import anything
 // A module reaches another only through its public surface (below); the database layer may list
 // every module's entities, which is the one upward import allowed.
 const INFRASTRUCTURE = '(common|config|database|redis|jobs|web)';
-const FRAMEWORK = '(mcp|providers)';
+const FRAMEWORK = '(mcp|providers|outbound)';
 const EDGES = '(discovery|health|cli)';
 
 /**
@@ -19,9 +20,11 @@ const PUBLIC_SURFACE = [
   '/dto/',
   '^src/oauth/tokens/principal[.]ts$',
   '^src/mcp/tools/tool-call[.]ts$',
+  // The analysis core is pure functions; documents' processing job reads pages with its layout reader.
+  '^src/analysis/(analysis-engine[.]port|analysis[.]types|page-layout)[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',
-  // The provider HTTP client: adapters hold one (from ProviderHttpClients) to call their third party.
+  // The third-party HTTP client that provider adapters are built on (ProviderHttpClients hands it out).
   '^src/providers/http/provider-http-clients?[.]ts$',
   '^src/web/',
   '^src/common/',

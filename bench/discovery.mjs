@@ -6,9 +6,10 @@
 // Knobs: see bench/README.md. Exit code: 0 whatever the ratio (a measurement, not a test), 1 when
 // any request errored, timed out or got a non-2xx answer, 2 when the bench could not run.
 import { existsSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
+  CORES,
   benchDatabaseUrl,
   fail,
   freePort,
@@ -75,7 +76,7 @@ async function main() {
   ];
 
   console.log(`GET ${PATH}: service vs bare Fastify`);
-  console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
+  console.log(`  node ${process.version}, ${CORES} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
   console.log(
     `  autocannon: ${settings.connections} connections, pipelining ${settings.pipelining}, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating)`,
   );
@@ -106,7 +107,7 @@ async function main() {
       JSON.stringify({
         path: PATH,
         node: process.version,
-        cores: availableParallelism(),
+        cores: CORES,
         summary: { bare: bareSummary, service: serviceSummary },
         ratio,
         targetRatio: TARGET_RATIO,

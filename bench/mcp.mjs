@@ -14,12 +14,13 @@
 // Build first: `npm run bench:mcp` (= npm run build && node bench/mcp.mjs). Knobs: bench/README.md.
 // Exit code: 0 whatever the numbers, 1 when any request failed, 2 when the bench could not run.
 import { existsSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  CORES,
   benchDatabaseUrl,
   fail,
   freePort,
@@ -151,7 +152,7 @@ async function main() {
   const only = (process.env.BENCH_TARGETS ?? '').split(',').filter(Boolean);
   const targets = only.length === 0 ? allTargets : allTargets.filter((target) => only.some((word) => target.label.includes(word)));
   console.log('POST /mcp (authenticated JSON-RPC) vs its anchor (bare Fastify + pg, same SQL) and a bare Fastify echo route');
-  console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback; ${pinningDescription()}`);
+  console.log(`  node ${process.version}, ${CORES} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback; ${pinningDescription()}`);
   console.log(
     `  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating); soak ${soakSeconds} s`,
   );

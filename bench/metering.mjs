@@ -6,11 +6,12 @@
 // Build first: `npm run bench:metering` (= npm run build && node bench/metering.mjs). Knobs: bench/README.md.
 // Exit code: 0 whatever the ratio, 1 when a request failed or the quota was over-served, 2 when the bench could not run.
 import { existsSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
+  CORES,
   benchDatabaseUrl,
   fail,
   freePort,
@@ -117,7 +118,7 @@ async function main() {
   ];
   console.log('Metering: the same tool metered (one contended account, many accounts) and unmetered');
   console.log(
-    `  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback; ${settings.connections} connections, ${settings.rounds} rounds of ${settings.durationSeconds} s`,
+    `  node ${process.version}, ${CORES} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback; ${settings.connections} connections, ${settings.rounds} rounds of ${settings.durationSeconds} s`,
   );
   console.log('');
   const { notes, warmupProblems } = await measureAlternating(targets);

@@ -7,9 +7,10 @@
 // Build first: `npm run bench:token` (= npm run build && node bench/token.mjs). Knobs: bench/README.md.
 // Exit code: 0 whatever the ratios, 1 when any request failed, 2 when the bench could not run.
 import { existsSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import {
+  CORES,
   benchDatabaseUrl,
   fail,
   freePort,
@@ -90,7 +91,7 @@ async function main() {
   ];
 
   console.log('Bearer-guarded route and client_credentials issuance vs bare Fastify');
-  console.log(`  node ${process.version}, ${availableParallelism()} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
+  console.log(`  node ${process.version}, ${CORES} cores (${(cpus()[0]?.model ?? 'unknown CPU').trim()}), loopback`);
   console.log(
     `  autocannon: ${settings.connections} connections, warm-up ${settings.warmupSeconds} s each, then ${settings.rounds} rounds of ${settings.durationSeconds} s per target (alternating)`,
   );
@@ -112,7 +113,7 @@ async function main() {
     console.log(
       JSON.stringify({
         node: process.version,
-        cores: availableParallelism(),
+        cores: CORES,
         summaries,
         ratios,
         targets: TARGETS,

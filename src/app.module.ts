@@ -14,6 +14,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { PeriodicTasksModule } from './jobs/periodic-tasks.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { AnalysisModule } from './analysis/analysis.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FirmsModule } from './firms/firms.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         BillingModule,
         FirmsModule,
         DataProvidersModule,
+        AnalysisModule,
         ...additionalModules,
       ],
       providers: [

@@ -93,7 +93,8 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
         );
         for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
           const entry = USAGE_PLAN[usageKey];
-          const args = entry.unit === 'page' ? { documentId: document.documentId } : {};
+          // The real analysis tools read the document whatever their unit; the test tools ignore it when they price calls.
+          const args = { documentId: document.documentId };
           for (let served = 0; served < entry.machineTrialFree; served++) {
             expect({ usageKey, status: (await callTool(token, meteredTestTool(usageKey), args)).status }).toEqual({ usageKey, status: 200 });
           }
@@ -111,11 +112,11 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
         const threePages = structured<{ documentId: string }>(
           await client.callTool({ name: 'submit_documents', arguments: { fileName: 'three.pdf', content: (await pdfBytes(3)).toString('base64') } }),
         );
-        await expectPaymentRequired(await callTool(token, 'test_metered_document_classification', { documentId: threePages.documentId }));
+        await expectPaymentRequired(await callTool(token, 'document_intelligence_agent', { documentId: threePages.documentId }));
         const twoPages = structured<{ documentId: string }>(
           await client.callTool({ name: 'submit_documents', arguments: { fileName: 'two.pdf', content: (await pdfBytes(2)).toString('base64') } }),
         );
-        expect((await callTool(token, 'test_metered_document_classification', { documentId: twoPages.documentId })).status).toBe(200);
+        expect((await callTool(token, 'document_intelligence_agent', { documentId: twoPages.documentId })).status).toBe(200);
         expect((await usage(token)).balances.find((balance) => balance.usageKey === 'document_classification')).toMatchObject({
           granted: 2,
           used: 2,

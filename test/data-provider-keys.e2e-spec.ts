@@ -7,6 +7,8 @@ import { connectMcpClient, machineAccount, postToolCall, structured, toolError, 
 import { startApp, type RunningApp } from './support/test-app.js';
 
 const PLANTED = 'pk_live_PLANTED_provider_key_7d1c';
+/** Nothing listens there: the key checks of company_data, crm and portfolio_data cannot complete (verified false), and no test call leaves the machine. */
+const NO_PROVIDER = 'http://127.0.0.1:9';
 
 describe('configure_data_provider', () => {
   const logs = capturingLogger();
@@ -25,7 +27,15 @@ describe('configure_data_provider', () => {
   beforeAll(async () => {
     service = await startApp({
       logger: logs.logger,
-      env: { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60', RATE_LIMIT_TOKEN: '100000/60' },
+      env: {
+        M2M_REGISTRATION_LIMIT: '1000',
+        RATE_LIMIT_MCP: '100000/60',
+        RATE_LIMIT_REGISTRATION: '100000/60',
+        RATE_LIMIT_TOKEN: '100000/60',
+        COMPANY_DATA_API_URL: NO_PROVIDER,
+        CRM_API_URL: NO_PROVIDER,
+        PORTFOLIO_DATA_API_URL: NO_PROVIDER,
+      },
     });
     ({ token, accountId } = await machineAccount(service.url));
     client = await connectMcpClient(service.url, token);
@@ -39,10 +49,25 @@ describe('configure_data_provider', () => {
   const keys = () => service.app.get(ProviderKeysService);
 
   it('stores a key and answers its provider, last 4 characters, verified null where no check exists, and the time', async () => {
-    const result = structured(await configure({ provider: 'portfolio_data', apiKey: PLANTED }));
-    expect(result).toEqual({ provider: 'portfolio_data', configured: true, keyHint: '7d1c', verified: null, updatedAt: expect.any(String) });
+    const result = structured(await configure({ provider: 'sharelink', apiKey: PLANTED }));
+    expect(result).toEqual({ provider: 'sharelink', configured: true, keyHint: '7d1c', verified: null, updatedAt: expect.any(String) });
     expect(Number.isNaN(Date.parse(result.updatedAt as string))).toBe(false);
-    expect(await keys().keyFor(accountId, 'portfolio_data')).toBe(PLANTED);
+    expect(await keys().keyFor(accountId, 'sharelink')).toBe(PLANTED);
+  });
+
+  it('stores a key with verified false when the provider could not be asked', async () => {
+    const result = structured(await configure({ provider: 'company_data', apiKey: PLANTED }));
+    expect(result).toMatchObject({ provider: 'company_data', configured: true, keyHint: '7d1c', verified: false });
+  });
+
+  it('refuses a portfolio_data key that is not client_id:client_secret, before asking the provider', async () => {
+    const error = toolError(await configure({ provider: 'portfolio_data', apiKey: PLANTED }));
+    expect(error.error).toEqual({
+      code: 'INVALID_INPUT',
+      message:
+        "A Standard Metrics key is the API client's id and secret joined by a colon (client_id:client_secret); this one has no colon between two parts. Configure it again with configure_data_provider {provider: 'portfolio_data', apiKey}.",
+    });
+    expect(await keys().keyFor(accountId, 'portfolio_data')).toBeNull();
   });
 
   it('keeps the key sealed at rest, under the id of the encryption key that sealed it', async () => {

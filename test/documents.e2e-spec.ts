@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
+import { DocumentProcessingService } from '../src/documents/document-processing.service.js';
 import { docxBytes, encryptedPdf, pdfBytes, xlsxBytes } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
@@ -225,28 +226,55 @@ describe('documents', () => {
       }
     };
     const described = async (documentId: string) =>
-      (await database().query('SELECT page_number, char_count, kind FROM document_pages WHERE document_id = $1 ORDER BY page_number', [documentId])) as {
-        page_number: number;
-        char_count: number;
-        kind: string;
-      }[];
+      (await database().query(
+        `SELECT page_number, char_count, kind, ocr, layout->'lines'->0->>'text' AS first_line, jsonb_array_length(layout->'lines') AS lines
+           FROM document_pages WHERE document_id = $1 ORDER BY page_number`,
+        [documentId],
+      )) as { page_number: number; char_count: number; kind: string; ocr: boolean; first_line: string | null; lines: number }[];
 
-    it('processes a submitted document in the background: every page described, text layer or image only', async () => {
-      const bytes = await pdfBytes(3, (page) => (page === 2 ? '' : `Page ${page}: EBITDA 1.2m`));
+    it('processes a submitted document in the background: every page laid out with its kind, text layer or image only', async () => {
+      const bytes = await pdfBytes(3, (page) => (page === 2 ? '' : `Page ${page}: EBITDA grew to 1.2m`));
       const result = structured<DocumentResult>(await submit({ fileName: 'scan-in-the-middle.pdf', content: bytes.toString('base64') }));
       expect(result).toMatchObject({ status: 'READY', pageCount: 3 });
       const stored = await processed(result.documentId);
       expect(stored).toMatchObject({ processing_status: 'processed', processing_failure: null, page_count: 3 });
       expect(stored.processed_at).toBeInstanceOf(Date);
       expect(await described(result.documentId)).toEqual([
-        { page_number: 1, char_count: 'Page1:EBITDA1.2m'.length, kind: 'text' },
-        { page_number: 2, char_count: 0, kind: 'image_only' },
-        { page_number: 3, char_count: 'Page3:EBITDA1.2m'.length, kind: 'text' },
+        { page_number: 1, char_count: 'Page1:EBITDAgrewto1.2m'.length, kind: 'text', ocr: false, first_line: 'Page 1: EBITDA grew to 1.2m', lines: 1 },
+        // No OCR engine in this process: the scan stays image-only, with an empty layout.
+        { page_number: 2, char_count: 0, kind: 'image_only', ocr: false, first_line: null, lines: 0 },
+        { page_number: 3, char_count: 'Page3:EBITDAgrewto1.2m'.length, kind: 'text', ocr: false, first_line: 'Page 3: EBITDA grew to 1.2m', lines: 1 },
       ]);
       const jobs = await database().query(`SELECT status, attempts FROM jobs WHERE queue = 'document-processing' AND idempotency_key = $1`, [
         `documents.process:${result.documentId}`,
       ]);
       expect(jobs).toEqual([{ status: 'done', attempts: 1 }]);
+    });
+
+    it('resumes a processing run that stopped half-way: pages already laid out are kept, the others are laid out', async () => {
+      const bytes = await pdfBytes(3, (page) => `Page ${page}: net revenue of the quarter`);
+      const result = structured<DocumentResult>(await submit({ fileName: 'interrupted.pdf', content: bytes.toString('base64') }));
+      await processed(result.documentId);
+      // The state a crash after page 1 leaves: page 1 recorded (marked, to see that it is not rewritten), pages 2 and 3 not.
+      await database().query(
+        `UPDATE document_pages SET layout = jsonb_set(layout, '{text}', '"recorded before the crash"') WHERE document_id = $1 AND page_number = 1`,
+        [result.documentId],
+      );
+      await database().query(`UPDATE document_pages SET layout = NULL, ocr = NULL, kind = NULL, char_count = NULL WHERE document_id = $1 AND page_number > 1`, [
+        result.documentId,
+      ]);
+      await database().query(`UPDATE documents SET processing_status = 'processing', processed_at = NULL WHERE id = $1`, [result.documentId]);
+      await service.app.get(DocumentProcessingService).process(result.documentId);
+      const pages = (await database().query(
+        `SELECT page_number, kind, layout->>'text' AS text FROM document_pages WHERE document_id = $1 ORDER BY page_number`,
+        [result.documentId],
+      )) as { page_number: number; kind: string; text: string }[];
+      expect(pages).toEqual([
+        { page_number: 1, kind: 'text', text: 'recorded before the crash' },
+        { page_number: 2, kind: 'text', text: 'Page 2: net revenue of the quarter' },
+        { page_number: 3, kind: 'text', text: 'Page 3: net revenue of the quarter' },
+      ]);
+      expect((await row(result.documentId)).processing_status).toBe('processed');
     });
 
     it('processes a document that became READY through its upload URL', async () => {

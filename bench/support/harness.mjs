@@ -47,13 +47,15 @@ export const settings = {
 // are not pinned. Without taskset, or on one core, nothing is pinned and the bench says so.
 
 const SERVER_CORE = '0';
+// Read once: after pinning, this process's own affinity is one core.
+export const CORES = availableParallelism();
 let pinning = null;
 function pinningAvailable() {
   if (pinning !== null) return pinning;
   pinning = false;
-  if (!settings.pin || availableParallelism() < 2) return pinning;
+  if (!settings.pin || CORES < 2) return pinning;
   try {
-    execFileSync('taskset', ['-a', '-p', '-c', String(availableParallelism() - 1), String(process.pid)], { stdio: 'ignore' });
+    execFileSync('taskset', ['-a', '-p', '-c', String(CORES - 1), String(process.pid)], { stdio: 'ignore' });
     pinning = true;
   } catch {
     // no taskset: unpinned
@@ -64,7 +66,7 @@ function pinningAvailable() {
 /** How the processes were placed, for the bench's header. */
 export function pinningDescription() {
   return pinningAvailable()
-    ? `servers pinned to core ${SERVER_CORE}, load generator to core ${availableParallelism() - 1} (taskset; BENCH_PIN=off to disable)`
+    ? `servers pinned to core ${SERVER_CORE}, load generator to core ${CORES - 1} (taskset; BENCH_PIN=off to disable)`
     : 'not pinned (BENCH_PIN=off, one core, or no taskset)';
 }
 

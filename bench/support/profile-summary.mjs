@@ -1,5 +1,6 @@
-// Summarises a V8 .cpuprofile (node --cpu-prof): self time by function and by package, so that a
-// bench run can say where a call's time goes (bench/README.md, "Profiling a tool call").
+// Summarises a V8 .cpuprofile (node --cpu-prof) of the service: self time by function and by
+// package from its first /mcp request on, so that a bench run can say where a call's time goes
+// (bench/README.md, "Profiling a tool call").
 //
 //   node bench/support/profile-summary.mjs /tmp/prof/CPU.*.cpuprofile [top=25]
 import { readFileSync } from 'node:fs';
@@ -12,8 +13,20 @@ if (!file) {
 const top = Number(topArgument ?? 25);
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+// Start-up (module loading, the OpenAPI document, key generation) is not a call's cost: samples
+// count from the first one taken inside the /mcp controller, i.e. from the first request on.
+const inController = (id) => {
+  for (let current = id; current !== undefined; current = parentOf.get(current))
+    if (byId.get(current).callFrame.url.includes('/mcp/mcp.controller.js')) return true;
+  return false;
+};
+const firstRequest = profile.samples.findIndex(inController);
 const selfMicros = new Map();
-profile.samples.forEach((id, index) => selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));
+profile.samples.forEach((id, index) => {
+  if (index >= Math.max(0, firstRequest)) selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
+});
 
 const total = [...selfMicros.values()].reduce((sum, value) => sum + value, 0);
 const idle = new Set(['(idle)', '(program)', '(garbage collector)']);

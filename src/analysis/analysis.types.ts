@@ -31,6 +31,8 @@ export interface PageLayout {
   chars: number;
   /** True when the text came from OCR (see OcrPort). */
   ocr: boolean;
+  /** With `ocr`: the OCR engine's mean word confidence on the page, 0–1 (low values mean misread figures are likely). */
+  ocrConfidence?: number;
 }
 
 export interface Evidence {
@@ -93,6 +95,8 @@ export interface Check {
   id: string;
   passed: boolean;
   detail: string;
+  /** The line the check tests (a subtotal's row), when it is one line. */
+  evidence?: Evidence;
 }
 
 export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_statement';
@@ -177,12 +181,26 @@ export interface Risk {
   title: string;
   description: string;
   evidence: RiskEvidence[];
+  /** The statement facts a financial or consistency rule read (empty for a risk found in words). */
+  facts: RiskFact[];
+  /** The deck or application claims a consistency or runway rule read. */
+  claims: Claim[];
+}
+
+/** A fact as a rule used it: what, when, how much, and where it is printed. */
+export interface RiskFact {
+  concept: Concept;
+  period: Period;
+  value: number;
+  evidence: Evidence;
 }
 
 export interface RiskDiscoveryResult {
   riskScore: number;
   riskLevel: 'low' | 'medium' | 'high';
   risks: Risk[];
+  /** Rules that could not be judged and what they lacked (unknown, not guessed: DOMAIN.md 1.2). */
+  notEvaluated: { id: string; missing: string[] }[];
   warnings: string[];
   engine: EngineInfo;
 }

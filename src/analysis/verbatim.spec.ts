@@ -19,6 +19,14 @@ describe('verbatim gate', () => {
     expect(quoteCarriesValue('Net sales 1,234 1,000', 1235000)).toBe(false);
   });
 
+  it('reads the figures decks print: scale suffixes, percentages and sentence punctuation', () => {
+    expect(quoteCarriesValue('ARR of $4.2M, up from last year', 4200000)).toBe(true);
+    expect(quoteCarriesValue('Gross margin 72%.', 72)).toBe(true);
+    expect(quoteCarriesValue('120+ paying customers', 120)).toBe(true);
+    expect(quoteCarriesValue('Raising $1.5bn', 1500000000)).toBe(true);
+    expect(quoteCarriesValue('ARR of $4.2M', 4300000)).toBe(false);
+  });
+
   it('drops what fails and counts the drops in a warning', () => {
     const facts = [
       { value: 1234, evidence: { documentId: 'd', page: 1, quote: 'Net sales 1,234' } },

@@ -19,12 +19,24 @@ export function quoteCarriesValue(quote: string, value: number): boolean {
   // "1 234 567" prints thousands with spaces: try each word and each run of words it starts.
   const tokens = words.flatMap((word, index) => words.slice(index, index + 4).map((_, length) => words.slice(index, index + length + 1).join(' ')));
   return tokens.some((token) => {
-    const amount = parseAmount(token.trim());
+    const amount = parseAmount(printedFigure(token));
     if (!amount) return false;
     return [1, 1e3, 1e6, 1e9].some(
       (scale) => Math.abs(Math.abs(amount.value) * scale - Math.abs(value)) < 0.5 * Math.max(1, scale / 1e3) || (amount.value === 0 && value === 0),
     );
   });
+}
+
+/**
+ * A word as a figure: sentence punctuation after it dropped, and the suffixes decks print after a
+ * figure ("$4.2M", "850k", "$1.2bn", "35%", "120+") dropped, so "$4.2M" reads 4.2 (which the scales
+ * above turn into 4,200,000).
+ */
+function printedFigure(token: string): string {
+  return token
+    .trim()
+    .replace(/[,;:!?.]+$/, '')
+    .replace(/(\d)(?:\+|%|k|m|mm|mn|bn|b)$/i, '$1');
 }
 
 /**

@@ -38,6 +38,18 @@ describe('loadConfiguration', () => {
     expect(() => loadConfiguration({ ROLE: 'cron' })).toThrow(/ROLE must be one of the following values: web, worker, all/);
   });
 
+  it('reads scanned pages with OCR by default, within a page budget and at a render scale', () => {
+    expect(loadConfiguration({}).ocr).toEqual({ enabled: true, maxPages: 100, renderScale: 2 });
+    expect(loadConfiguration({ OCR_ENABLED: 'false', OCR_MAX_PAGES: '20', OCR_RENDER_SCALE: '2.5' }).ocr).toEqual({
+      enabled: false,
+      maxPages: 20,
+      renderScale: 2.5,
+    });
+    expect(() => loadConfiguration({ OCR_MAX_PAGES: '0', OCR_RENDER_SCALE: '8' })).toThrow(
+      /OCR_MAX_PAGES must not be less than 1[\s\S]*OCR_RENDER_SCALE must not be greater than 4/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     const config = loadConfiguration({ DATABASE_URL: '', REDIS_URL: '', PORT: '' });
     expect(config.databaseUrl).toBeUndefined();

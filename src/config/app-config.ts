@@ -79,8 +79,12 @@ export class AppConfig {
     storageDirectory: string;
     maxBytes: number;
     uploadTtlSeconds: number;
+    /** How long an analysis tool waits for a document still being processed. */
+    processingWaitSeconds: number;
     s3?: { bucket: string; region: string; endpoint?: string; forcePathStyle: boolean; credentials?: { accessKeyId: string; secretAccessKey: string } };
   };
+  /** OCR of scanned pages and images while documents are processed (the OCR_PORT adapter). */
+  readonly ocr: { enabled: boolean; maxPages: number; renderScale: number };
   /** The price and free-quota table: the spec's values with USAGE_PLAN_OVERRIDES applied. */
   readonly usagePlan: UsagePlan;
   readonly payments: {
@@ -91,10 +95,17 @@ export class AppConfig {
   };
   /** The analysis engine: the built-in one, or a model (with its settings). */
   readonly analysis: { engine: 'builtin' | 'llm'; llm?: LlmSettings };
+  /** Where the data providers' APIs live (operator settings, for proxies and stand-ins) and how long one try may take. */
+  readonly dataProviders: { companyDataUrl: string; crmUrl: string; portfolioDataUrl: string; timeoutMs: number };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
   readonly mcpMaxBatchSize: number;
+  /** Fetches of callers' links; `testLoopbackPorts` is empty outside NODE_ENV=test. */
+  readonly outbound: { timeoutMs: number; testLoopbackPorts: readonly number[] };
+  readonly sharelink: { apiUrl: string };
+  /** SEC EDGAR; no `userAgent`: the adapter does not start. */
+  readonly edgar: { userAgent?: string; dataUrl: string; wwwUrl: string; maxRequestsPerSecond: number; cacheSeconds: number };
 
   constructor(values: Omit<AppConfig, 'withDatabaseUrl' | 'withEncryptionKeys'>) {
     Object.assign(this, values);
@@ -157,6 +168,9 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     if (!schema.LLM_MODEL) problems.push('LLM_MODEL: required with ANALYSIS_ENGINE=llm (the model id, e.g. gpt-4.1 or claude-sonnet-4-5)');
     if (!schema.LLM_API_KEY) problems.push(`LLM_API_KEY: required with ANALYSIS_ENGINE=llm (the API key of LLM_PROVIDER=${schema.LLM_PROVIDER})`);
   }
+  if (schema.OUTBOUND_TEST_LOOPBACK_PORTS && schema.NODE_ENV !== 'test') {
+    problems.push('OUTBOUND_TEST_LOOPBACK_PORTS: a test-only allowance, refused unless NODE_ENV is test (it would let callers reach this host)');
+  }
   if (problems.length > 0) throw new ConfigurationError(problems);
 
   const localUrl = `http://localhost:${schema.PORT}`;
@@ -213,6 +227,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
         : undefined,
       sandbox: schema.NODE_ENV !== 'production' && schema.PAYMENT_SANDBOX !== false && !schema.STRIPE_SECRET_KEY && !schema.PAYMENT_WALLET_ADDRESS,
     },
+    ocr: { enabled: schema.OCR_ENABLED, maxPages: schema.OCR_MAX_PAGES, renderScale: schema.OCR_RENDER_SCALE },
     analysis: {
       engine: schema.ANALYSIS_ENGINE as AppConfig['analysis']['engine'],
       llm:
@@ -228,12 +243,31 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
             }
           : undefined,
     },
+    dataProviders: {
+      companyDataUrl: withoutTrailingSlash(schema.COMPANY_DATA_API_URL),
+      crmUrl: withoutTrailingSlash(schema.CRM_API_URL),
+      portfolioDataUrl: withoutTrailingSlash(schema.PORTFOLIO_DATA_API_URL),
+      timeoutMs: schema.DATA_PROVIDER_TIMEOUT_MS,
+    },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
+    outbound: {
+      timeoutMs: schema.OUTBOUND_FETCH_TIMEOUT_MS,
+      testLoopbackPorts: schema.NODE_ENV === 'test' && schema.OUTBOUND_TEST_LOOPBACK_PORTS ? schema.OUTBOUND_TEST_LOOPBACK_PORTS.split(',').map(Number) : [],
+    },
+    sharelink: { apiUrl: withoutTrailingSlash(schema.SHARELINK_API_URL) },
+    edgar: {
+      userAgent: schema.SEC_USER_AGENT?.trim(),
+      dataUrl: withoutTrailingSlash(schema.SEC_DATA_URL),
+      wwwUrl: withoutTrailingSlash(schema.SEC_WWW_URL),
+      maxRequestsPerSecond: schema.SEC_MAX_REQUESTS_PER_SECOND,
+      cacheSeconds: schema.SEC_CACHE_SECONDS,
+    },
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,
       uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS,
+      processingWaitSeconds: schema.DOCUMENT_PROCESSING_WAIT_SECONDS,
       s3: schema.S3_BUCKET
         ? {
             bucket: schema.S3_BUCKET,

@@ -1,8 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsNumber, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 import { EnvironmentVariable } from './environment-variable.decorator.js';
 
 const toInteger = ({ value }: { value: unknown }) => (typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : value);
+
+const toNumber = ({ value }: { value: unknown }) => (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : value);
 
 const toBoolean = ({ value }: { value: unknown }) => {
   if (typeof value !== 'string') return value;
@@ -295,6 +297,43 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
+      'How long an analysis tool waits, in seconds, for a document that is still being processed (laid out, OCR) before answering `RATE_LIMITED` with `retryAfterSeconds`; it never analyses half a document.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(60)
+  DOCUMENT_PROCESSING_WAIT_SECONDS = 5;
+
+  @EnvironmentVariable({
+    description:
+      'Read scanned PDF pages (no text layer) and PNG/JPEG documents with OCR (tesseract.js, English, offline) while a document is processed; `false`: such pages stay empty and are reported as image only.',
+  })
+  @Transform(toBoolean)
+  @IsBoolean()
+  OCR_ENABLED = true;
+
+  @EnvironmentVariable({
+    description: 'Most scanned pages OCR reads in one document (about 1 s of one core each); later scanned pages stay empty and are reported as image only.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  OCR_MAX_PAGES = 100;
+
+  @EnvironmentVariable({
+    description:
+      'Scale at which scanned PDF pages are rasterised for OCR (1 = 72 dpi; 2 = 144 dpi). Higher reads small print better and costs time and memory.',
+  })
+  @Transform(toNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(1)
+  @Max(4)
+  OCR_RENDER_SCALE = 2;
+
+  @EnvironmentVariable({
+    description:
       'Changes to the price and free-quota table, as JSON: `{"<usage key>": {"priceCents": 60, "humanMonthlyFree": 10, "machineTrialFree": 1}}` (any of the three per key; integers). Unset: the spec\'s values (README "Free tiers, prices and HTTP 402").',
     defaultDescription: 'unset (spec values)',
   })
@@ -445,6 +484,96 @@ export class EnvironmentSchema {
   @Min(1)
   @Max(1000)
   LLM_MAX_PAGES_PER_CALL = 50;
+
+  @EnvironmentVariable({
+    description:
+      'Base URL of the `company_data` provider, the People Data Labs API (`/v5/company/enrich`); point it at a proxy or a stand-in. Callers bring their own keys (`configure_data_provider`).',
+  })
+  @IsUrl(HTTP_URL)
+  COMPANY_DATA_API_URL = 'https://api.peopledatalabs.com';
+
+  @EnvironmentVariable({ description: 'Base URL of the `crm` provider, the Affinity API v1 (`/organizations`, `/notes`, `/auth/whoami`).' })
+  @IsUrl(HTTP_URL)
+  CRM_API_URL = 'https://api.affinity.co';
+
+  @EnvironmentVariable({
+    description: 'Base URL of the `portfolio_data` provider, Standard Metrics (`/o/token/` for OAuth client credentials, `/v1/companies/`, `/v1/metrics/`).',
+  })
+  @IsUrl(HTTP_URL)
+  PORTFOLIO_DATA_API_URL = 'https://api.standardmetrics.io';
+
+  @EnvironmentVariable({
+    description:
+      'Longest wait for one try of a `company_data`, `crm` or `portfolio_data` call, in milliseconds (body included); a call makes up to 3 tries on timeouts, 5xx and network faults.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  DATA_PROVIDER_TIMEOUT_MS = 10_000;
+
+  @EnvironmentVariable({
+    description:
+      "Longest time a fetch of a caller's link (`fetch_sharelink_document`) may take, redirects and body included, in milliseconds; its body is bounded by `DOCUMENT_MAX_BYTES`.",
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1000)
+  @Max(300_000)
+  OUTBOUND_FETCH_TIMEOUT_MS = 30_000;
+
+  @EnvironmentVariable({
+    description:
+      "Tests only: loopback ports that fetches of callers' links may reach (the tests' stand-in servers), comma-separated. Every other loopback, private, link-local and metadata address stays refused. Refused unless `NODE_ENV` is `test`.",
+    defaultDescription: 'unset (none)',
+  })
+  @IsOptional()
+  @Matches(/^\d{1,5}(,\d{1,5})*$/, { message: '$property must be comma-separated port numbers' })
+  OUTBOUND_TEST_LOOPBACK_PORTS?: string;
+
+  @EnvironmentVariable({
+    description:
+      "Base URL of the Papermark API that `fetch_sharelink_document` calls with the caller's `sharelink` key (a self-hosted Papermark: its own URL).",
+  })
+  @IsUrl(HTTP_URL)
+  SHARELINK_API_URL = 'https://app.papermark.com';
+
+  @EnvironmentVariable({
+    description:
+      'The User-Agent sent to SEC EDGAR, which the SEC requires: a name and a contact e-mail, e.g. `Acme Capital ops@acme.example`. Unset: `fetch_public_filings` answers that the operator must set it (the adapter does not start without it).',
+    defaultDescription: 'unset (no EDGAR)',
+  })
+  @IsOptional()
+  @Matches(/^(?=.*\S\s+\S)[^\r\n]{3,200}$/, { message: '$property must be a name and a contact e-mail on one line' })
+  @Matches(/[^\s@]+@[^\s@]+\.[^\s@]+/, { message: '$property must hold a contact e-mail address (the SEC requires one)' })
+  SEC_USER_AGENT?: string;
+
+  @EnvironmentVariable({ description: "Base URL of EDGAR's JSON APIs (submissions, XBRL company facts)." })
+  @IsUrl(HTTP_URL)
+  SEC_DATA_URL = 'https://data.sec.gov';
+
+  @EnvironmentVariable({ description: "Base URL of sec.gov, for the company tickers file and the filings' documents." })
+  @IsUrl(HTTP_URL)
+  SEC_WWW_URL = 'https://www.sec.gov';
+
+  @EnvironmentVariable({
+    description: 'Most requests per second to EDGAR from all replicas together (shared through Redis when `REDIS_URL` is set). The SEC allows 10.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(10)
+  SEC_MAX_REQUESTS_PER_SECOND = 10;
+
+  @EnvironmentVariable({
+    description:
+      'How long an EDGAR answer (submissions, company facts) is used without asking again, in seconds; after that it is revalidated with its ETag / Last-Modified. The tickers file is kept a day.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  SEC_CACHE_SECONDS = 600;
 
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])

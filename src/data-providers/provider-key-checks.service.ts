@@ -12,7 +12,7 @@ export interface ProviderKeyCheck {
 
 /**
  * Verifies a key before configure_data_provider stores it, with the provider's own cheap
- * authenticated call where it offers one. Rejected (401/403): refused. Accepted: verified true.
+ * authenticated call where it offers one. Rejected (401/403), or malformed for that provider: refused. Accepted: verified true.
  * The provider unreachable, failing or rate limiting: stored with verified false (the key may be
  * good; the next call will tell). No check offered: verified null.
  */
@@ -34,6 +34,8 @@ export class ProviderKeyChecks {
       if (error instanceof ProviderCredentialsRejectedException) {
         throw new KeyRejectedException(check.displayName, provider);
       }
+      // The check refused the key's form before asking the provider (a key in two parts missing one).
+      if (error instanceof InvalidInputException) throw error;
       if (error instanceof AppException) return false;
       throw error;
     }

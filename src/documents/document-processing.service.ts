@@ -1,6 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
+import { OCR_PORT } from '../analysis/analysis-engine.port.js';
+import { pageKind, pdfPageLayouts, textPageLayout, transactionFingerprintsOf, type OcrPort, type PageLayout } from '../analysis/page-layout.js';
 import { DocumentsRepository } from './documents.repository.js';
-import { describePage } from './page-description.js';
+import { DocumentStorage } from './storage/document-storage.js';
 
 /** The durable queue of the document pipeline's first step; analysis steps join it. */
 export const DOCUMENT_PROCESSING_QUEUE = 'document-processing';
@@ -15,23 +17,42 @@ export function documentProcessingKey(documentId: string): string {
 }
 
 /**
- * The `document-processing` job's work on a READY document: each page described (character count,
- * text layer or image only) and recorded once, so that a retry after a crash resumes at the first
- * page not yet described; then the document is `processed`.
+ * The `document-processing` job's work on a READY document: each page laid out (lines and cells
+ * with positions, from the PDF's text layer, or from OCR when a page has none and an OCR engine is
+ * configured; from the stored text for other formats), given its kind, and recorded once, so that a
+ * retry after a crash resumes at the first page not yet recorded; then the document is `processed`.
+ * The analysis tools read these stored layouts and never parse the file again.
  */
 @Injectable()
 export class DocumentProcessingService {
-  constructor(private readonly documents: DocumentsRepository) {}
+  constructor(
+    private readonly documents: DocumentsRepository,
+    private readonly storage: DocumentStorage,
+    // Optional: a process without OCR still lays out text pages; scans stay `image_only`.
+    @Optional() @Inject(OCR_PORT) private readonly ocr?: OcrPort,
+  ) {}
 
   async process(documentId: string): Promise<void> {
-    if (!(await this.documents.startProcessing(documentId))) return; // gone, or processed by an earlier run
-    for (const page of await this.documents.undescribedPages(documentId)) {
-      await this.documents.describePage(documentId, page.pageNumber, describePage(page.text));
+    const document = await this.documents.startProcessing(documentId);
+    if (!document) return; // gone, or processed by an earlier run
+    const left = await this.documents.pagesWithoutLayout(documentId);
+    if (document.mimeType === 'application/pdf') {
+      if (left.length > 0) {
+        const wanted = new Set(left.map((page) => page.pageNumber));
+        const bytes = await this.storage.get(document.storageKey!);
+        for await (const layout of pdfPageLayouts(bytes, { ocr: this.ocr, skip: (page) => !wanted.has(page) })) await this.record(documentId, layout);
+      }
+    } else {
+      for (const page of left) await this.record(documentId, textPageLayout(page.pageNumber, page.text));
     }
-    await this.documents.finishProcessing(documentId);
+    await this.documents.finishProcessing(documentId, transactionFingerprintsOf(await this.documents.layoutsOf(documentId)));
   }
 
   failed(documentId: string, reason: string): Promise<void> {
     return this.documents.failProcessing(documentId, reason);
+  }
+
+  private record(documentId: string, layout: PageLayout): Promise<void> {
+    return this.documents.recordPageLayout(documentId, layout, pageKind(layout));
   }
 }

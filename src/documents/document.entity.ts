@@ -64,6 +64,10 @@ export class Document {
   @Column({ name: 'processed_at', type: 'timestamptz', nullable: true })
   processedAt: Date | null;
 
+  /** Fingerprints of the transactions the document lists (date, signed amount, description), set when processed: duplicates are found with them. */
+  @Column({ name: 'transaction_fingerprints', type: 'text', array: true, nullable: true })
+  transactionFingerprints: string[] | null;
+
   /** Why processing failed for good (its last attempt's error). */
   @Column({ name: 'processing_failure', type: 'text', nullable: true })
   processingFailure: string | null;

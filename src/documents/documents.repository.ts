@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, In, IsNull, Repository, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, Not, Repository, type EntityManager } from 'typeorm';
+import { Sql } from '../database/sql.js';
 import { DocumentPage } from './document-page.entity.js';
 import { Document } from './document.entity.js';
-import type { PageDescription } from './page-description.js';
+import type { PageKind, PageLayout } from '../analysis/page-layout.js';
 
 /** Work done in the same transaction as a document's READY write (queueing its processing job). */
 export type AlsoWithin = (transaction: EntityManager) => Promise<unknown>;
@@ -14,6 +15,7 @@ export class DocumentsRepository {
   constructor(
     @InjectRepository(Document) private readonly documents: Repository<Document>,
     private readonly dataSource: DataSource,
+    private readonly sql: Sql,
   ) {}
 
   insertPending(document: Partial<Document>): Promise<Document> {
@@ -60,29 +62,74 @@ export class DocumentsRepository {
     return this.documents.findOneBy({ id, accountId });
   }
 
-  /** processing; false if the document is gone or already processed (a late duplicate run). */
-  async startProcessing(id: string): Promise<boolean> {
-    const updated = await this.documents.update(
-      { id, processingStatus: In(['queued', 'processing']) },
-      { processingStatus: 'processing', processingFailure: null },
+  /** processing, and what the job needs to read the file; null if the document is gone or already processed (a late duplicate run). */
+  async startProcessing(id: string): Promise<Pick<Document, 'mimeType' | 'storageKey' | 'pageCount'> | null> {
+    const [row] = await this.sql.query<{ mime_type: string | null; storage_key: string | null; page_count: number | null }>(
+      `UPDATE documents SET processing_status = 'processing', processing_failure = NULL
+        WHERE id = $1 AND processing_status IN ('queued', 'processing') RETURNING mime_type, storage_key, page_count`,
+      [id],
     );
-    return updated.affected === 1;
+    return row ? { mimeType: row.mime_type, storageKey: row.storage_key, pageCount: row.page_count } : null;
   }
 
-  /** The pages not yet described, in order: a retried job picks up where the last attempt stopped. */
-  async undescribedPages(documentId: string): Promise<Pick<DocumentPage, 'pageNumber' | 'text'>[]> {
+  /** The pages not yet laid out, in order: a retried job picks up where the last attempt stopped. */
+  async pagesWithoutLayout(documentId: string): Promise<Pick<DocumentPage, 'pageNumber' | 'text'>[]> {
     return this.dataSource
       .getRepository(DocumentPage)
-      .find({ select: { pageNumber: true, text: true }, where: { documentId, kind: IsNull() }, order: { pageNumber: 'ASC' } });
+      .find({ select: { pageNumber: true, text: true }, where: { documentId, layout: IsNull() }, order: { pageNumber: 'ASC' } });
   }
 
-  /** Records a page's description once: a second run leaves the first one's. */
-  async describePage(documentId: string, pageNumber: number, description: PageDescription): Promise<void> {
-    await this.dataSource.getRepository(DocumentPage).update({ documentId, pageNumber, kind: IsNull() }, description);
+  /**
+   * Records a page's layout, kind and character count once (a second run leaves the first one's);
+   * a page read by OCR also gets the OCR text as its text, which is what its quotes are checked against.
+   */
+  async recordPageLayout(documentId: string, page: PageLayout, kind: PageKind): Promise<void> {
+    // PostgreSQL text and jsonb cannot hold NUL characters, which PDF text extraction can yield.
+    const layout = JSON.parse(JSON.stringify(page).replaceAll('\\u0000', '')) as PageLayout;
+    await this.dataSource
+      .getRepository(DocumentPage)
+      .update(
+        { documentId, pageNumber: layout.page, layout: IsNull() },
+        { layout, kind, ocr: layout.ocr, charCount: layout.chars, ...(layout.ocr && { text: layout.text }) },
+      );
   }
 
-  async finishProcessing(id: string): Promise<void> {
-    await this.documents.update({ id, processingStatus: 'processing' }, { processingStatus: 'processed', processedAt: () => 'now()' });
+  /** Every page's stored layout, in page order (pages not yet laid out are left out). */
+  async layoutsOf(documentId: string): Promise<PageLayout[]> {
+    const pages = await this.dataSource
+      .getRepository(DocumentPage)
+      .find({ select: { pageNumber: true, layout: true }, where: { documentId, layout: Not(IsNull()) }, order: { pageNumber: 'ASC' } });
+    return pages.map((page) => page.layout!);
+  }
+
+  findById(id: string): Promise<Document | null> {
+    return this.documents.findOneBy({ id });
+  }
+
+  /** The READY documents filed in a workspace, newest first (the order in which their facts take precedence). */
+  readyInWorkspace(workspaceId: string): Promise<Document[]> {
+    return this.documents.find({ where: { workspaceId, status: 'READY' }, order: { createdAt: 'DESC', id: 'ASC' } });
+  }
+
+  /** How many pages of a document are not laid out yet. */
+  async pagesLeft(documentId: string): Promise<number> {
+    const [row] = await this.sql.query<{ left: number }>('SELECT count(*)::int AS left FROM document_pages WHERE document_id = $1 AND layout IS NULL', [
+      documentId,
+    ]);
+    return row.left;
+  }
+
+  /** The account's other processed documents, with what a duplicate is recognised by. */
+  async processedOthers(accountId: string, exceptId: string): Promise<{ documentId: string; sha256: string; transactionFingerprints: string[] }[]> {
+    return this.sql.query(
+      `SELECT id AS "documentId", sha256, coalesce(transaction_fingerprints, '{}') AS "transactionFingerprints"
+         FROM documents WHERE account_id = $1 AND id <> $2 AND processing_status = 'processed' AND sha256 IS NOT NULL`,
+      [accountId, exceptId],
+    );
+  }
+
+  async finishProcessing(id: string, transactionFingerprints: string[]): Promise<void> {
+    await this.documents.update({ id, processingStatus: 'processing' }, { processingStatus: 'processed', processedAt: () => 'now()', transactionFingerprints });
   }
 
   async failProcessing(id: string, reason: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
+import type { PageLayout } from '../analysis/page-layout.js';
 import { randomToken, sha256 } from '../common/crypto/random-token.js';
 import { AppException, InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
@@ -10,13 +11,22 @@ import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { DOCUMENT_PROCESSING_QUEUE, documentProcessingKey, type DocumentProcessingJob } from './document-processing.service.js';
 import { readDocument } from './document-reader.js';
 import type { Document } from './document.entity.js';
+import { DocumentStillProcessingException } from './document-processing.exception.js';
 import { DocumentsRepository, type AlsoWithin } from './documents.repository.js';
 import type { DocumentResult } from './dto/submit-documents.dto.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
 /** The task type under which document results are stored in a workspace. */
 export const DOCUMENTS_TASK_TYPE = 'documents';
+/** How often a tool waiting for a document's processing looks again. */
+const PROCESSING_POLL_MS = 150;
 const UPLOAD_LINK_GONE = 'This upload link is unknown, already used or expired: call submit_documents again for a new one.';
+
+/** A processed document as the analysis tools read it: the record and every page's stored layout. */
+export interface ProcessedDocument {
+  document: Document;
+  pages: PageLayout[];
+}
 
 export interface DocumentDescription {
   fileName?: string;
@@ -121,6 +131,53 @@ export class DocumentsService {
     const document = /^[0-9a-f-]{36}$/i.test(documentId) ? await this.documents.findOwned(accountId, documentId) : null;
     if (!document) throw new ResourceNotFoundException(`Document ${documentId} was not found.`);
     return document;
+  }
+
+  /**
+   * The caller's document with every page's stored layout, once processing has finished: waits up
+   * to DOCUMENT_PROCESSING_WAIT_SECONDS, then answers RATE_LIMITED with retryAfterSeconds, so that
+   * no tool ever analyses half a document. NOT_FOUND for another account's document.
+   */
+  async requireProcessed(accountId: string, documentId: string): Promise<ProcessedDocument> {
+    return this.whenProcessed(await this.requireOwned(accountId, documentId));
+  }
+
+  /** Every READY document filed in the workspace (its access checked by the caller), newest first, once processed. */
+  async processedInWorkspace(workspaceId: string): Promise<ProcessedDocument[]> {
+    const documents = await this.documents.readyInWorkspace(workspaceId);
+    return Promise.all(documents.map((document) => this.whenProcessed(document)));
+  }
+
+  /** The account's other processed documents, by their bytes' digest and their transactions' fingerprints (duplicate checks). */
+  otherDocumentsOf(accountId: string, documentId: string): Promise<{ documentId: string; sha256: string; transactionFingerprints: string[] }[]> {
+    return this.documents.processedOthers(accountId, documentId);
+  }
+
+  /** The stored file of a READY document. */
+  bytesOf(document: Document): Promise<Buffer> {
+    return this.storage.get(document.storageKey!);
+  }
+
+  private async whenProcessed(found: Document): Promise<ProcessedDocument> {
+    if (found.status !== 'READY')
+      throw new InvalidInputException(`Document ${found.id} is not READY yet: upload its bytes to its uploadUrl first, then call again.`);
+    const deadline = Date.now() + this.config.documents.processingWaitSeconds * 1000;
+    let document: Document | null = found;
+    while (document.processingStatus !== 'processed') {
+      if (document.processingStatus === 'failed')
+        throw new InvalidInputException(
+          `Document ${document.id} could not be read (${document.processingFailure ?? 'processing failed'}); submit the file again.`,
+        );
+      if (Date.now() >= deadline) {
+        const pagesLeft = await this.documents.pagesLeft(document.id);
+        // About ten pages a second when some need OCR; text pages go much faster.
+        throw new DocumentStillProcessingException(document.id, pagesLeft, Math.min(60, Math.max(2, Math.ceil(pagesLeft / 10))));
+      }
+      await new Promise((resolve) => setTimeout(resolve, PROCESSING_POLL_MS));
+      document = await this.documents.findById(found.id);
+      if (!document) throw new ResourceNotFoundException(`Document ${found.id} was not found.`);
+    }
+    return { document, pages: await this.documents.layoutsOf(document.id) };
   }
 
   /**

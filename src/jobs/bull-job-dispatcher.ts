@@ -17,7 +17,10 @@ export class BullJobDispatcher implements JobDispatcher {
     private readonly closeTimeoutMs: number,
   ) {
     this.logger = new Logger(`Jobs:${name}`);
-    this.queue = new Bull<{ jobId: string }>(name, redisUrl, { prefix: `${prefix}:bull` });
+    // No stalled-job check (stalledInterval 0): a job whose worker died is taken over through its
+    // row's lease and the sweep, as a new dispatch, so Bull's 30 s poll would only repeat that work.
+    // Its interval was also the timer left running when the clients are dropped during a Redis outage.
+    this.queue = new Bull<{ jobId: string }>(name, redisUrl, { prefix: `${prefix}:bull`, settings: { stalledInterval: 0 } });
     // Redis errors come here while its clients reconnect; one line per outage. Jobs wait in
     // PostgreSQL meanwhile and the sweep dispatches them again.
     this.queue.on('error', (error) => {
@@ -56,7 +59,16 @@ export class BullJobDispatcher implements JobDispatcher {
     if (!(await Promise.race([closed, sleep(this.closeTimeoutMs, false, { ref: false })]))) this.dropClients();
   }
 
+  /**
+   * What Bull's close does, without its reconnection: mark the queue closing, so that its loops
+   * (job polling and its 5 s retry after a Redis error, the delay timer) stop at their next turn,
+   * clear its timers, and disconnect the clients. Without the first two, those ref'd timers kept
+   * the process alive after a Redis outage (bull 4 internals: `closing`, `_clearTimers`).
+   */
   private dropClients(): void {
+    const internals = this.queue as unknown as { closing?: Promise<unknown>; _clearTimers?: () => Promise<unknown> };
+    internals.closing ??= Promise.resolve();
+    internals._clearTimers?.().catch(() => undefined);
     for (const client of this.queue.clients) client.disconnect();
   }
 }

@@ -41,3 +41,50 @@ export async function xlsxBytes(sheets: Record<string, unknown[][]>): Promise<Bu
   for (const [name, rows] of Object.entries(sheets)) workbook.addWorksheet(name).addRows(rows);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** A text line drawn at `x` (left edge; right edge with `right: true`), for statement-like pages. */
+export interface DrawnText {
+  text: string;
+  x: number;
+  right?: boolean;
+  bold?: boolean;
+}
+
+/** A one-page PDF with a text layer: each entry of `rows` is one line (14 points apart), its runs at their x. */
+export async function tablePdf(rows: DrawnText[][], size: [number, number] = [612, 792]): Promise<Buffer> {
+  const document = await PDFDocument.create();
+  const regular = await document.embedFont(StandardFonts.Helvetica);
+  const bold = await document.embedFont(StandardFonts.HelveticaBold);
+  const page = document.addPage(size);
+  rows.forEach((runs, index) => {
+    for (const run of runs) {
+      const font = run.bold ? bold : regular;
+      const x = run.right ? run.x - font.widthOfTextAtSize(run.text, 10) : run.x;
+      page.drawText(run.text, { x, y: size[1] - 72 - index * 14, size: 10, font });
+    }
+  });
+  return Buffer.from(await document.save());
+}
+
+/** Each page of `pdf` rendered to a PNG (pdf.js and @napi-rs/canvas, as the OCR adapter renders), at `scale` pixels per point. */
+export async function pageImages(pdf: Uint8Array, scale = 2): Promise<Buffer[]> {
+  const { renderPdfPage } = await import('../../src/analysis/ocr/page-raster.js');
+  const { getDocumentProxy } = await import('unpdf');
+  const proxy = await getDocumentProxy(new Uint8Array(pdf), { verbosity: 0 });
+  const count = proxy.numPages;
+  await proxy.destroy();
+  const images: Buffer[] = [];
+  for (let page = 1; page <= count; page++) images.push(Buffer.from((await renderPdfPage(pdf, page, scale)).png));
+  return images;
+}
+
+/** A scan: every page of `pdf` as a picture in a PDF with no text layer (same page sizes), as a scanner would produce it. */
+export async function scannedPdf(pdf: Uint8Array, scale = 2): Promise<Buffer> {
+  const sizes = (await PDFDocument.load(pdf)).getPages().map((page) => page.getSize());
+  const scan = await PDFDocument.create();
+  for (const [index, png] of (await pageImages(pdf, scale)).entries()) {
+    const { width, height } = sizes[index];
+    scan.addPage([width, height]).drawImage(await scan.embedPng(png), { x: 0, y: 0, width, height });
+  }
+  return Buffer.from(await scan.save());
+}

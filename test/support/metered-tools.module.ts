@@ -44,19 +44,29 @@ async function serve(input: TestMeteredInput): Promise<TestMeteredResult> {
 /** The key the hand-written PerPageTestTool meters: a usage key meters one tool. */
 const SHOWN_BY_PER_PAGE_TEST_TOOL: UsageKey = 'risk_discovery';
 
-/** The test tool metered under `usageKey`. */
-export const meteredTestTool = (usageKey: UsageKey): string => (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL ? PER_PAGE_TEST_TOOL : `test_metered_${usageKey}`);
+/** Keys a real tool meters now: a usage key meters one tool, so the tests meter them through it. */
+const REAL_TOOLS: Partial<Record<UsageKey, string>> = {
+  document_classification: 'document_intelligence_agent',
+  financial_data_extraction: 'data_extraction_agent',
+  quantitative_analysis: 'quantitative_analysis_agent',
+  fraud_detection: 'fraud_detection',
+};
+
+/** The tool metered under `usageKey`: the real one where it exists (call it with a `documentId`), else a test tool. */
+export const meteredTestTool = (usageKey: UsageKey): string =>
+  REAL_TOOLS[usageKey] ?? (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL ? PER_PAGE_TEST_TOOL : `test_metered_${usageKey}`);
 
 /**
- * One test-only tool per usage key of the price table (`test_metered_<key>`), so that metering is
- * exercised before the real tools of later issues exist: per call, or per page of `documentId`
- * where the plan prices pages. Each may be told to fail or to take time.
+ * One test-only tool per usage key of the price table that no real tool meters yet
+ * (`test_metered_<key>`), so that metering is exercised before the real tools of later issues
+ * exist: per call, or per page of `documentId` where the plan prices pages. Each may be told to
+ * fail or to take time.
  */
 @Injectable()
 class MeteredTestTools {}
 
 for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
-  if (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL) continue;
+  if (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL || REAL_TOOLS[usageKey]) continue;
   const method = `meter_${usageKey}`;
   // A function of its own per tool: the decorator's metadata is stored on the function.
   Object.defineProperty(MeteredTestTools.prototype, method, { value: (input: TestMeteredInput) => serve(input), writable: true, configurable: true });

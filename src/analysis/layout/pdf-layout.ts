@@ -2,13 +2,24 @@ import { getDocumentProxy } from 'unpdf';
 import type { PageLayout } from '../analysis.types.js';
 import { buildLines, pageOf, type PositionedText } from './line-builder.js';
 
+/** What OCR read on one page: positioned words, and the engine's mean confidence (0–1). */
+export interface OcrReading {
+  runs: PositionedText[];
+  confidence: number;
+}
+
 /**
- * The seam for scanned pages: an OCR engine that returns positioned runs for one page. The layout
- * reader calls it for pages with (almost) no text layer; without one such pages stay empty and are
- * classified `image_only`.
+ * The seam for scanned pages and images: an OCR engine that returns positioned runs. The layout
+ * reader calls it for PDF pages with (almost) no text layer, and for image documents; without one
+ * such pages stay empty and are classified `image_only`.
  */
 export interface OcrPort {
-  recognize(pdfBytes: Uint8Array, page: number): Promise<PositionedText[]>;
+  /** Most pages of one document that OCR reads; later scanned pages stay empty (the cost of a 1,000-page scan is bounded). */
+  readonly maxPagesPerDocument: number;
+  /** Reads page `page` (1-based) of a PDF; positions in PDF points (the page's viewport at scale 1, top-down). */
+  recognizePdfPage(pdfBytes: Uint8Array, page: number): Promise<OcrReading>;
+  /** Reads a PNG or JPEG image; positions in the image's pixels, with its size. */
+  recognizeImage(image: Uint8Array): Promise<OcrReading & { width: number; height: number }>;
 }
 
 /** Pages with fewer visible characters than this are treated as scans. */
@@ -22,14 +33,26 @@ interface TextItem {
 
 /**
  * Reads a PDF's text layer with positions, page by page (pdf.js via unpdf, as the document reader
- * does), and lays it out as lines and cells.
+ * does), and lays it out as lines and cells. Scanned pages go to OCR, up to its page budget.
  */
-export async function readPdfLayout(bytes: Uint8Array, options: { ocr?: OcrPort } = {}): Promise<PageLayout[]> {
+export async function readPdfLayout(bytes: Uint8Array, options: { ocr?: OcrPort | null } = {}): Promise<PageLayout[]> {
+  const pages: PageLayout[] = [];
+  for await (const page of pdfPageLayouts(bytes, options)) pages.push(page);
+  return pages;
+}
+
+/**
+ * The same reading, one page at a time, for a caller that stores each page as it comes (the
+ * document-processing job): `skip` names pages already stored, which are neither read nor OCR'd
+ * again, so a run resumed after a crash does only the work that is left.
+ */
+export async function* pdfPageLayouts(bytes: Uint8Array, options: { ocr?: OcrPort | null; skip?: (page: number) => boolean } = {}): AsyncGenerator<PageLayout> {
   // pdf.js may detach the buffer it is given; the OCR seam needs the bytes afterwards.
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   try {
-    const pages: PageLayout[] = [];
+    let ocrPages = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
+      if (options.skip?.(number)) continue;
       const page = await pdf.getPage(number);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
@@ -41,14 +64,23 @@ export async function readPdfLayout(bytes: Uint8Array, options: { ocr?: OcrPort 
         runs.push({ text: item.str, x, y, width: item.width, fontSize: Math.hypot(c, d) || Math.hypot(a, b) });
       }
       let layout = pageOf(number, viewport.width, viewport.height, buildLines(runs));
-      if (layout.chars < SCANNED_PAGE_MAX_CHARS && options.ocr) {
-        layout = pageOf(number, viewport.width, viewport.height, buildLines(await options.ocr.recognize(bytes, number)), true);
-      }
-      pages.push(layout);
       page.cleanup();
+      if (layout.chars < SCANNED_PAGE_MAX_CHARS && options.ocr && ocrPages < options.ocr.maxPagesPerDocument) {
+        ocrPages++;
+        const reading = await options.ocr.recognizePdfPage(bytes, number);
+        layout = { ...pageOf(number, viewport.width, viewport.height, buildLines(reading.runs), true), ocrConfidence: reading.confidence };
+      }
+      yield layout;
     }
-    return pages;
   } finally {
     await pdf.destroy();
   }
+}
+
+/** An image document (PNG, JPEG) as one page read by OCR; without OCR, one empty page. */
+export async function readImageLayout(bytes: Uint8Array, options: { ocr?: OcrPort | null } = {}): Promise<PageLayout[]> {
+  // Without OCR the image's size is not read: a letter-sized empty page, as text documents get.
+  if (!options.ocr || options.ocr.maxPagesPerDocument < 1) return [pageOf(1, 612, 792, [])];
+  const reading = await options.ocr.recognizeImage(bytes);
+  return [{ ...pageOf(1, reading.width, reading.height, buildLines(reading.runs), true), ocrConfidence: reading.confidence }];
 }

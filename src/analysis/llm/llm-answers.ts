@@ -239,7 +239,17 @@ export function riskResult(documents: AnalysisDocument[], answer: RiskAnswer, en
       found.evidence.push(...kept.filter((item) => !found.evidence.some((known) => JSON.stringify(known) === JSON.stringify(item))));
       continue;
     }
-    const added: Risk = { id, category: risk.category, severity: risk.severity, title: risk.title, description: risk.description, evidence: kept };
+    // A risk the model found is found in words: it names no fact or claim a rule read.
+    const added: Risk = {
+      id,
+      category: risk.category,
+      severity: risk.severity,
+      title: risk.title,
+      description: risk.description,
+      evidence: kept,
+      facts: [],
+      claims: [],
+    };
     byId.set(id, added);
     risks.push(added);
   }
@@ -251,7 +261,8 @@ export function riskResult(documents: AnalysisDocument[], answer: RiskAnswer, en
     risks.reduce((sum, risk) => sum + SEVERITY_WEIGHTS[risk.severity], 0),
   );
   const riskLevel = riskScore >= RISK_THRESHOLDS.high ? 'high' : riskScore >= RISK_THRESHOLDS.medium ? 'medium' : 'low';
-  return { riskScore, riskLevel, risks, warnings, engine };
+  // The model states no rule it could not judge, so none is listed (the built-in rules list theirs).
+  return { riskScore, riskLevel, risks, notEvaluated: [], warnings, engine };
 }
 
 function snakeCase(value: string): string {

@@ -14,6 +14,7 @@ import { DurableJobs1795500000000 } from './1795500000000-DurableJobs.js';
 import { DocumentProcessing1795501000000 } from './1795501000000-DocumentProcessing.js';
 import { AccountMemberships1795700000000 } from './1795700000000-AccountMemberships.js';
 import { SandboxRail1795600000000 } from './1795600000000-SandboxRail.js';
+import { PageLayouts1795800000000 } from './1795800000000-PageLayouts.js';
 import { ProviderKeys1795830000000 } from './1795830000000-ProviderKeys.js';
 
 /**
@@ -37,5 +38,6 @@ export const MIGRATIONS: (new () => object)[] = [
   DocumentProcessing1795501000000,
   SandboxRail1795600000000,
   AccountMemberships1795700000000,
+  PageLayouts1795800000000,
   ProviderKeys1795830000000,
 ];

@@ -51,6 +51,8 @@ export interface ProviderRequest {
   /** Every header value is treated as a secret: none ever reaches an error or a log line. */
   headers?: Record<string, string>;
   json?: unknown;
+  /** A form body (`application/x-www-form-urlencoded`), as OAuth token endpoints take; instead of `json`. */
+  form?: Record<string, string>;
   /** Further values that must never reach an error or a log line (a key sent in the query). */
   secrets?: string[];
   /**
@@ -158,6 +160,8 @@ export class ProviderHttpClient {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     if (this.settings.userAgent) headers['user-agent'] = this.settings.userAgent;
     if (request.json !== undefined) headers['content-type'] = 'application/json';
+    if (request.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const requestBody = request.json !== undefined ? JSON.stringify(request.json) : request.form && new URLSearchParams(request.form).toString();
 
     let response: Response;
     let text: string;
@@ -165,7 +169,7 @@ export class ProviderHttpClient {
       response = await fetch(url, {
         method,
         headers,
-        body: request.json === undefined ? undefined : JSON.stringify(request.json),
+        body: requestBody,
         signal: AbortSignal.timeout(this.settings.timeoutMs),
         redirect: 'error',
       });

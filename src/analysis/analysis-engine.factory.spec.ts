@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { loadConfiguration, type AppConfig } from '../config/app-config.js';
+import { analysisEngineFor } from './analysis-engine.factory.js';
+import { BuiltinAnalysisEngine } from './builtin-engine.js';
+
+const configWith = (engine: string): AppConfig => {
+  const config = loadConfiguration({ NODE_ENV: 'test' });
+  return { ...config, analysis: { engine } } as unknown as AppConfig;
+};
+
+describe('analysisEngineFor', () => {
+  it('gives the built-in engine by default', () => {
+    const engine = analysisEngineFor(loadConfiguration({ NODE_ENV: 'test' }));
+    expect(engine).toBeInstanceOf(BuiltinAnalysisEngine);
+    expect(engine.info).toEqual({ name: 'builtin', version: '1.0.0' });
+  });
+
+  it('stops the start on a name no adapter of this build answers to, listing the names there are', () => {
+    expect(() => analysisEngineFor(configWith('gpt'))).toThrow('ANALYSIS_ENGINE=gpt: no analysis engine of that name in this build (available: builtin).');
+  });
+});
+
+describe('ANALYSIS_ENGINE', () => {
+  it('refuses a value that names no engine when the configuration is read', () => {
+    expect(() => loadConfiguration({ NODE_ENV: 'test', ANALYSIS_ENGINE: 'gpt' })).toThrow(/ANALYSIS_ENGINE/);
+  });
+});

@@ -1,0 +1,24 @@
+import type { AppConfig } from '../config/app-config.js';
+import type { AnalysisEngine } from './analysis-engine.port.js';
+import { BuiltinAnalysisEngine } from './builtin-engine.js';
+
+/** What the tools need of an engine until risk discovery joins the built-in one (the risks branch). */
+export type DocumentReadingEngine = Pick<AnalysisEngine, 'info' | 'classify' | 'extract'>;
+
+/**
+ * The one place an analysis engine is chosen: ANALYSIS_ENGINE names a row of this table. An adapter
+ * joins by adding its row (`llm: (config) => new LlmAnalysisEngine(config.analysis.llm!)`).
+ */
+const ENGINES: Partial<Record<AppConfig['analysis']['engine'], (config: AppConfig) => DocumentReadingEngine>> = {
+  builtin: () => new BuiltinAnalysisEngine(),
+};
+
+/** The configured engine; a name without an adapter in this build stops the start, saying which names there are. */
+export function analysisEngineFor(config: AppConfig): DocumentReadingEngine {
+  const make = ENGINES[config.analysis.engine];
+  if (!make)
+    throw new Error(
+      `ANALYSIS_ENGINE=${config.analysis.engine}: no analysis engine of that name in this build (available: ${Object.keys(ENGINES).join(', ')}).`,
+    );
+  return make(config);
+}
