@@ -9,6 +9,12 @@ import { randomSource } from './quality/random.mjs';
 import { generateRiskSet } from './quality/risks.mjs';
 import { tamperedVariants } from './quality/tamper.mjs';
 
+// `node bench/quality.mjs screening`: the entity-screening set instead of the document corpus.
+if (process.argv[2] === 'screening') {
+  await import('./quality/screening.mjs');
+  process.exit(0);
+}
+
 const { readPdfLayout } = await import('../dist/src/analysis/layout/pdf-layout.js');
 const { classifyDocument, detectFraud, discoverRisks, extractFinancialData } = await import('../dist/src/analysis/builtin-analysis-engine.js');
 const { isVerbatim } = await import('../dist/src/analysis/verbatim.js');

@@ -16,6 +16,7 @@ import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { ComplianceModule } from './compliance/compliance.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import { McpModule } from './mcp/mcp.module.js';
@@ -54,6 +55,7 @@ export class AppModule {
         FirmsModule,
         DataProvidersModule,
         AnalysisModule,
+        ComplianceModule,
         ...additionalModules,
       ],
       providers: [

@@ -239,7 +239,7 @@ export function riskResult(documents: AnalysisDocument[], answer: RiskAnswer, en
       found.evidence.push(...kept.filter((item) => !found.evidence.some((known) => JSON.stringify(known) === JSON.stringify(item))));
       continue;
     }
-    // A risk the model found is found in words: it names no fact or claim a rule read.
+    // The model cites quotes, not extracted facts or claims: those stay with the built-in rules.
     const added: Risk = {
       id,
       category: risk.category,
@@ -261,7 +261,7 @@ export function riskResult(documents: AnalysisDocument[], answer: RiskAnswer, en
     risks.reduce((sum, risk) => sum + SEVERITY_WEIGHTS[risk.severity], 0),
   );
   const riskLevel = riskScore >= RISK_THRESHOLDS.high ? 'high' : riskScore >= RISK_THRESHOLDS.medium ? 'medium' : 'low';
-  // The model states no rule it could not judge, so none is listed (the built-in rules list theirs).
+  // A model reads what is there; rules it could not judge are not reported as such.
   return { riskScore, riskLevel, risks, notEvaluated: [], warnings, engine };
 }
 
