@@ -15,6 +15,6 @@ import { ProviderKeysService } from './provider-keys.service.js';
 @Module({
   imports: [FirmsModule, ProviderHttpModule],
   providers: [ProviderKeysRepository, ProviderKeysService, ProviderKeyChecks, SecretBox, DataProviderTools],
-  exports: [ProviderKeysService],
+  exports: [ProviderKeysService, ProviderKeyChecks],
 })
 export class DataProvidersModule {}
