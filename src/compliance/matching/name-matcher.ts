@@ -80,9 +80,14 @@ function sameSkeleton(a: string, b: string): boolean {
   return a.length > 2 && b.length > 2 && (trimmed(a) === b || trimmed(b) === a);
 }
 
-const EXACT = { similarity: 1, how: 'exact' };
-/** Token pairs already compared: names repeat the same few thousand tokens, so most pairs come back. */
-const compared = [new Map<string, Map<string, { similarity: number; how: string }>>(), new Map<string, Map<string, { similarity: number; how: string }>>()];
+interface TokenComparison {
+  similarity: number;
+  how: string;
+}
+
+const EXACT: TokenComparison = { similarity: 1, how: 'exact' };
+/** Token pairs already compared (by first token, then second; Latin and abjad apart): names repeat the same few thousand tokens. */
+const compared = [new Map<string, Map<string, TokenComparison>>(), new Map<string, Map<string, TokenComparison>>()];
 let comparedCount = 0;
 
 /** How alike two tokens are, and by which test. */
@@ -90,7 +95,7 @@ export function compareTokens(a: NameToken, b: NameToken, abjad: boolean): { sim
   if (a.text === b.text) return EXACT;
   const byFirst = compared[abjad ? 1 : 0];
   let row = byFirst.get(a.text);
-  if (!row) byFirst.set(a.text, (row = new Map()));
+  if (!row) byFirst.set(a.text, (row = new Map<string, TokenComparison>()));
   let result = row.get(b.text);
   if (!result) {
     result = compareDistinctTokens(a, b, abjad);
