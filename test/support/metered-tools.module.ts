@@ -44,8 +44,23 @@ async function serve(input: TestMeteredInput): Promise<TestMeteredResult> {
 /** The key the hand-written PerPageTestTool meters: a usage key meters one tool. */
 const SHOWN_BY_PER_PAGE_TEST_TOOL: UsageKey = 'risk_discovery';
 
-/** The test tool metered under `usageKey`. */
-export const meteredTestTool = (usageKey: UsageKey): string => (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL ? PER_PAGE_TEST_TOOL : `test_metered_${usageKey}`);
+/**
+ * Keys a real tool meters now (a usage key meters one tool): the tests call that tool, with
+ * arguments it accepts, instead of a test tool.
+ */
+const REAL_METERED_TOOLS: Partial<Record<UsageKey, { name: string; arguments: Record<string, unknown> }>> = {
+  entity_compliance: { name: 'entity_compliance_agent', arguments: { entityName: 'Metering Probe', entityType: 'person', checkType: 'sanctions' } },
+};
+
+/** The tool metered under `usageKey`: a test tool, or the real tool once one meters it. */
+export const meteredTestTool = (usageKey: UsageKey): string =>
+  REAL_METERED_TOOLS[usageKey]?.name ?? (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL ? PER_PAGE_TEST_TOOL : `test_metered_${usageKey}`);
+
+/** Arguments the tool metered under `usageKey` accepts, with `base` (a documentId for per-page keys). */
+export const meteredTestArguments = (usageKey: UsageKey, base: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...base,
+  ...REAL_METERED_TOOLS[usageKey]?.arguments,
+});
 
 /**
  * One test-only tool per usage key of the price table (`test_metered_<key>`), so that metering is
@@ -56,7 +71,7 @@ export const meteredTestTool = (usageKey: UsageKey): string => (usageKey === SHO
 class MeteredTestTools {}
 
 for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
-  if (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL) continue;
+  if (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL || REAL_METERED_TOOLS[usageKey]) continue;
   const method = `meter_${usageKey}`;
   // A function of its own per tool: the decorator's metadata is stored on the function.
   Object.defineProperty(MeteredTestTools.prototype, method, { value: (input: TestMeteredInput) => serve(input), writable: true, configurable: true });
