@@ -51,7 +51,7 @@ class ProviderStandIn {
       response.writeHead(status, { 'content-type': 'application/json', ...headers });
       response.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
     };
-    const complyAdvantage = request.url!.startsWith('/searches');
+    const complyAdvantage = request.url!.startsWith('/searches') || request.url === '/users';
     if (this.mode === 'hanging') return void this.hanging.push(response);
     if (this.mode === 'failing') return send(502, '<html>bad gateway</html>', { 'content-type': 'text/html' });
     if (this.mode === 'rate_limited') {
@@ -68,6 +68,9 @@ class ProviderStandIn {
     }
     if (this.mode === 'malformed') return send(200, '{"content": {"data": {"hits": [');
     if (this.mode === 'unexpected') return send(200, { results: 'none' });
+    if (request.url === '/users') {
+      return send(200, { code: 200, status: 'success', content: { data: [{ id: 1, email: 'compliance@example.test', name: 'Compliance Officer' }] } });
+    }
     if (complyAdvantage) return send(200, complyAdvantageSearch(String(body.search_term)));
     return send(200, openSanctionsMatch(body));
   }
@@ -236,12 +239,7 @@ describe('entity_compliance_agent', () => {
     local = await connectMcpClient(service.url, (await machineAccount(service.url)).token);
     providersToken = (await machineAccount(service.url)).token;
     withProviders = await connectMcpClient(service.url, providersToken);
-    for (const [provider, apiKey] of [
-      ['compliance_a', COMPLY_ADVANTAGE_KEY],
-      ['compliance_b', OPEN_SANCTIONS_KEY],
-    ]) {
-      structured(await withProviders.callTool({ name: 'configure_data_provider', arguments: { provider, apiKey } }));
-    }
+    structured(await withProviders.callTool({ name: 'configure_data_provider', arguments: { provider: 'compliance_b', apiKey: OPEN_SANCTIONS_KEY } }));
   });
 
   afterAll(async () => {
@@ -365,6 +363,22 @@ describe('entity_compliance_agent', () => {
   });
 
   describe('with a compliance provider configured', () => {
+    it('checks a ComplyAdvantage key with GET /users before storing it, and refuses one it rejects', async () => {
+      const refused = toolError(
+        await withProviders.callTool({ name: 'configure_data_provider', arguments: { provider: 'compliance_a', apiKey: 'ca_live_wrong_key_0000' } }),
+      );
+      expect(refused.error).toEqual({
+        code: 'INVALID_INPUT',
+        message:
+          "ComplyAdvantage rejected this key, so it was not stored. Copy the whole key from your ComplyAdvantage account settings and call configure_data_provider {provider: 'compliance_a', apiKey} again.",
+      });
+      const stored = structured(
+        await withProviders.callTool({ name: 'configure_data_provider', arguments: { provider: 'compliance_a', apiKey: COMPLY_ADVANTAGE_KEY } }),
+      );
+      expect(stored).toMatchObject({ provider: 'compliance_a', configured: true, verified: true, keyHint: '51f0' });
+      expect(standIn.received.at(-1)).toMatchObject({ path: '/users', authorization: `Token ${COMPLY_ADVANTAGE_KEY}` });
+    });
+
     it('maps a ComplyAdvantage search to matches, sanctions lists, PEP positions and adverse-media articles', async () => {
       standIn.mode = 'ok';
       const result = structured<Result>(

@@ -28,6 +28,8 @@ describe('normaliseName', () => {
     expect(words('Sheikh Dr. Ali Hassan', 'person')).toEqual(['ali', 'hassan']);
     expect(normaliseName('Mr. Ali Hassan', 'person').removed).toEqual(['mr']);
     expect(words('General', 'person')).toEqual(['general']);
+    expect(normaliseName('H.E. Mr. Ali Hassan', 'person')).toMatchObject({ removed: ['h.e.', 'mr'], tokens: [{ text: 'ali' }, { text: 'hassan' }] });
+    expect(words('He Jianguo', 'person')).toEqual(['he', 'jianguo']);
   });
 
   it('removes company forms, dotted or not, and multi-word forms', () => {

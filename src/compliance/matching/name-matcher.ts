@@ -80,19 +80,30 @@ function sameSkeleton(a: string, b: string): boolean {
   return a.length > 2 && b.length > 2 && (trimmed(a) === b || trimmed(b) === a);
 }
 
-const EXACT = { similarity: 1, how: 'exact' };
-/** Token pairs already compared: names repeat the same few thousand tokens, so most pairs come back. */
-const compared = new Map<string, { similarity: number; how: string }>();
+interface TokenComparison {
+  similarity: number;
+  how: string;
+}
+
+const EXACT: TokenComparison = { similarity: 1, how: 'exact' };
+/** Token pairs already compared (by first token, then second; Latin and abjad apart): names repeat the same few thousand tokens. */
+const compared = [new Map<string, Map<string, TokenComparison>>(), new Map<string, Map<string, TokenComparison>>()];
+let comparedCount = 0;
 
 /** How alike two tokens are, and by which test. */
 export function compareTokens(a: NameToken, b: NameToken, abjad: boolean): { similarity: number; how: string } {
   if (a.text === b.text) return EXACT;
-  const key = `${abjad ? 1 : 0}${a.text} ${b.text}`;
-  let result = compared.get(key);
+  const byFirst = compared[abjad ? 1 : 0];
+  let row = byFirst.get(a.text);
+  if (!row) byFirst.set(a.text, (row = new Map<string, TokenComparison>()));
+  let result = row.get(b.text);
   if (!result) {
     result = compareDistinctTokens(a, b, abjad);
-    if (compared.size >= 500_000) compared.clear();
-    compared.set(key, result);
+    if (++comparedCount > 500_000) {
+      for (const map of compared) map.clear();
+      comparedCount = 0;
+    }
+    row.set(b.text, result);
   }
   return result;
 }

@@ -284,12 +284,15 @@ export function normaliseName(original: string, kind: PartyKind = 'unknown'): No
   if (scripts.includes('han')) text = romaniseHan(text);
   text = anyAscii(text).toLowerCase();
   text = text.replace(/&/g, ' and ');
+  // "H.E." (His/Her Excellency) would otherwise become "he", which is also a family name.
+  const excellency = kind !== 'company' && /(^|\s)h\.\s?e\.(?=\s|$)/.test(text);
+  if (excellency) text = text.replace(/(^|\s)h\.\s?e\.(?=\s|$)/g, ' ');
   // Dotted abbreviations first, so that "S.A." and "L.L.C." stay one word.
   text = text.replace(/\b(?:[a-z]\.){2,}/g, (abbreviation) => abbreviation.replace(/\./g, ''));
   // Apostrophes join ("O'Brien" → "obrien"); every other non-alphanumeric separates.
   text = text.replace(/['`\u2019]/g, '').replace(/[^a-z0-9]+/g, ' ');
   let words = text.split(' ').filter((word) => word.length > 0);
-  const removed: string[] = [];
+  const removed: string[] = excellency ? ['h.e.'] : [];
   if (kind === 'company' || kind === 'unknown') words = removePhrases(words, removed);
   // A name written in Arabic or Hebrew script loses its vowels in transliteration, and its words can
   // then spell a Latin title ("عمر" Omar → "mr"): titles are only looked for in names not written so.

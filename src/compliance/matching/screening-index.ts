@@ -36,7 +36,7 @@ interface Variant {
 /**
  * Sanctions entries held in memory with a blocking index: each name variant (primary name and
  * aliases) is filed under keys of its tokens (Double Metaphone codes, first three letters, first
- * three consonants), so a query scores only the variants sharing keys with two of its tokens
+ * three consonants, first and last two letters), so a query scores only the variants sharing keys with two of its tokens
  * rather than the whole list.
  */
 export class ScreeningIndex {
@@ -100,7 +100,9 @@ export class ScreeningIndex {
   private candidates(query: NormalisedName): number[] {
     const search = ++this.searches;
     const touched: number[] = [];
-    for (const token of query.tokens) {
+    // Distinct tokens: "Hamid Hamid Hijazi" shares two tokens with a name only if it has Hijazi too.
+    const distinct = [...new Map(query.tokens.map((token) => [token.text, token])).values()];
+    for (const token of distinct) {
       const reach = ++this.tokensSeen;
       for (const key of blockingKeys(token)) {
         for (const variant of this.blocks.get(key) ?? []) {
@@ -115,7 +117,7 @@ export class ScreeningIndex {
         }
       }
     }
-    return touched.filter((variant) => this.hits[variant] >= Math.min(2, query.tokens.length, this.variants[variant].name.tokens.length));
+    return touched.filter((variant) => this.hits[variant] >= Math.min(2, distinct.length, this.variants[variant].name.tokens.length));
   }
 }
 
@@ -124,6 +126,8 @@ function blockingKeys(token: NameToken): string[] {
   const [primary, secondary] = token.phonetic;
   if (primary) keys.push(`p:${primary}`);
   if (secondary && secondary !== primary) keys.push(`p:${secondary}`);
-  if (token.skeleton.length >= 2) keys.push(`s:${token.skeleton.slice(0, 3)}`);
+  if (token.skeleton.length >= 1) keys.push(`s:${token.skeleton.slice(0, 3)}`);
+  // First letter and last two: survives one misspelling inside the word ("Loistics" / "Logistics").
+  if (token.text.length >= 5) keys.push(`e:${token.text[0]}${token.text.slice(-2)}`);
   return keys;
 }

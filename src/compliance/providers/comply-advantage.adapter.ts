@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { z } from 'zod';
 import { AppConfig } from '../../config/app-config.js';
+import { ProviderKeyChecks } from '../../data-providers/provider-key-checks.service.js';
 import { ProviderHttpClients } from '../../providers/http/provider-http-clients.js';
 import type { ArticleResult } from '../dto/entity-compliance.dto.js';
 import { countryCode } from '../lists/countries.js';
@@ -55,17 +56,30 @@ const DISPLAY_NAME = 'ComplyAdvantage';
  * `Authorization: Token <key>`, the name as `search_term`, the caller's reference as `client_ref`,
  * and filters (types by check, entity type, birth year, countries). Each hit is scored again by
  * this service's matcher against the hit's name and aliases, so every source gives comparable,
- * explained scores; the provider's own match types are kept in the explanation.
+ * explained scores; the provider's own match types are kept in the explanation. A key is checked
+ * before configure_data_provider stores it with `GET /users`, the call its documentation uses to
+ * show authentication (it reads the account's users and creates nothing).
  */
 @Injectable()
-export class ComplyAdvantageAdapter implements ScreeningProvider {
+export class ComplyAdvantageAdapter implements ScreeningProvider, OnModuleInit {
   readonly provider = 'compliance_a' as const;
   readonly displayName = DISPLAY_NAME;
 
   constructor(
     private readonly clients: ProviderHttpClients,
     private readonly config: AppConfig,
+    private readonly keyChecks: ProviderKeyChecks,
   ) {}
+
+  onModuleInit(): void {
+    this.keyChecks.register({
+      provider: this.provider,
+      displayName: DISPLAY_NAME,
+      checkKey: async (apiKey) => {
+        await this.client().getJson('/users', { headers: { authorization: `Token ${apiKey}` } });
+      },
+    });
+  }
 
   async screen(request: ScreeningRequest, apiKey: string): Promise<ProviderScreening> {
     const types = [
