@@ -39,7 +39,7 @@ describe('loadConfiguration', () => {
   });
 
   it('reads scanned pages with OCR by default, within a page budget and at a render scale', () => {
-    expect(loadConfiguration({}).ocr).toEqual({ enabled: true, maxPages: 100, renderScale: 2 });
+    expect(loadConfiguration({}).ocr).toEqual({ enabled: true, maxPages: 100, renderScale: 3 });
     expect(loadConfiguration({ OCR_ENABLED: 'false', OCR_MAX_PAGES: '20', OCR_RENDER_SCALE: '2.5' }).ocr).toEqual({
       enabled: false,
       maxPages: 20,

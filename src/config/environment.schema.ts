@@ -324,13 +324,13 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
-      'Scale at which scanned PDF pages are rasterised for OCR (1 = 72 dpi; 2 = 144 dpi). Higher reads small print better and costs time and memory.',
+      'Largest scale at which a scanned PDF page is rasterised for OCR, in pixels per point (2 = 144 dpi, 3 = 216 dpi): a page that is one scanned picture is rendered at the resolution of the picture up to this; a page without one at this. Higher reads small print better and costs time and memory.',
   })
   @Transform(toNumber)
   @IsNumber({ allowNaN: false, allowInfinity: false })
   @Min(1)
   @Max(4)
-  OCR_RENDER_SCALE = 2;
+  OCR_RENDER_SCALE = 3;
 
   @EnvironmentVariable({
     description:

@@ -1,4 +1,5 @@
-import { getDocumentProxy, renderPageAsImage } from 'unpdf';
+import { getDocumentProxy, getResolvedPDFJS, renderPageAsImage } from 'unpdf';
+import type { PDFPageProxy } from 'unpdf/pdfjs';
 
 /**
  * pdf.js 5 (inside unpdf 1.7) calls ArrayBuffer.prototype.transferToFixedLength (Node 21+) when it
@@ -27,19 +28,43 @@ export const MAX_RASTER_PIXELS = 40_000_000;
 
 export interface PageRaster {
   png: Uint8Array;
-  /** Pixels per PDF point actually used (the configured scale, lowered for very large pages). */
+  /** Pixels per PDF point actually used. */
   scale: number;
 }
 
-/** Renders one page of a PDF (1-based) to a PNG at `scale` pixels per point (pdf.js through unpdf, drawn by @napi-rs/canvas). */
-export async function renderPdfPage(pdfBytes: Uint8Array, page: number, scale: number): Promise<PageRaster> {
+/**
+ * Renders one page of a PDF (1-based) to a PNG (pdf.js through unpdf, drawn by @napi-rs/canvas).
+ * A scanned page is a picture: it is rendered at the picture's own resolution, since fewer pixels
+ * lose strokes OCR needs and more add none, but never above `maxScale` pixels per point (time and
+ * memory grow with the square) nor above MAX_RASTER_PIXELS. A page without a picture is drawn at
+ * `maxScale`.
+ */
+export async function renderPdfPage(pdfBytes: Uint8Array, page: number, maxScale: number): Promise<PageRaster> {
   const pdf = await getDocumentProxy(new Uint8Array(pdfBytes), { verbosity: 0 });
   try {
-    const { width, height } = (await pdf.getPage(page)).getViewport({ scale: 1 });
-    const used = Math.min(scale, Math.sqrt(MAX_RASTER_PIXELS / Math.max(1, width * height)));
-    const png = await renderPageAsImage(pdf, page, { canvasImport: () => import('@napi-rs/canvas'), scale: used });
-    return { png: new Uint8Array(png), scale: used };
+    const proxy = await pdf.getPage(page);
+    const { width, height } = proxy.getViewport({ scale: 1 });
+    const pictureScale = await largestPictureScale(proxy, Math.max(width, height));
+    const wanted = pictureScale && pictureScale >= 1 ? Math.min(maxScale, pictureScale) : maxScale;
+    const scale = Math.min(wanted, Math.sqrt(MAX_RASTER_PIXELS / Math.max(1, width * height)));
+    const png = await renderPageAsImage(pdf, page, { canvasImport: () => import('@napi-rs/canvas'), scale });
+    return { png: new Uint8Array(png), scale };
   } finally {
     await pdf.destroy();
   }
+}
+
+/** Pixels per point of the largest picture on the page, taken as spanning the page (a scan does). */
+async function largestPictureScale(page: PDFPageProxy, pageSide: number): Promise<number | undefined> {
+  const { OPS } = await getResolvedPDFJS();
+  const operators = await page.getOperatorList();
+  let side = 0;
+  operators.fnArray.forEach((operator, index) => {
+    const args = operators.argsArray[index] as unknown[];
+    if (operator !== OPS.paintImageXObject && operator !== OPS.paintImageMaskXObject && operator !== OPS.paintInlineImageXObject) return;
+    // An XObject comes as [id, width, height]; an inline image or a mask as the image data itself.
+    const image = (typeof args[0] === 'object' ? args[0] : undefined) as { width?: number; height?: number } | undefined;
+    side = Math.max(side, Number(args[1]) || 0, Number(args[2]) || 0, image?.width ?? 0, image?.height ?? 0);
+  });
+  return side > 0 ? side / pageSide : undefined;
 }

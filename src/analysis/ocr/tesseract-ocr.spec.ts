@@ -4,6 +4,7 @@ import { pageImages, scannedPdf, tablePdf, type DrawnText } from '../../../test/
 import { loadConfiguration } from '../../config/app-config.js';
 import { ConfigModule } from '../../config/config.module.js';
 import { OCR_PORT } from '../analysis-engine.port.js';
+import { layoutDocument } from '../builtin-analysis-engine.js';
 import { readImageLayout, readPdfLayout } from '../layout/pdf-layout.js';
 import { OcrModule } from './ocr.module.js';
 import { TesseractOcr } from './tesseract-ocr.js';
@@ -87,6 +88,21 @@ describe('TesseractOcr', () => {
     expect(page).toMatchObject({ page: 1, width: 1120, height: 600, ocr: true });
     expect(page.lines[2].text).toBe('Revenue 1,482,300 1,275,900');
     expect(page.lines[2].cells[2].x1).toBeCloseTo(1000, -1.5);
+  });
+
+  it('lays out a JPEG document through OCR, and leaves it one empty page without OCR', async () => {
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    const [png] = await pageImages(await tablePdf(STATEMENT, [560, 300]), 2);
+    const image = await loadImage(png);
+    const canvas = createCanvas(image.width, image.height);
+    canvas.getContext('2d').drawImage(image, 0, 0);
+    const jpeg = await canvas.encode('jpeg', 90);
+    const [read] = await layoutDocument({ bytes: jpeg, mimeType: 'image/jpeg' }, { ocr });
+    expect(read).toMatchObject({ ocr: true, width: 1120, height: 600 });
+    expect(read.lines[4].text).toBe('Gross profit 869,850 735,780');
+    expect(await layoutDocument({ bytes: jpeg, mimeType: 'image/jpeg' }, { ocr: null })).toEqual([
+      { page: 1, width: 612, height: 792, lines: [], text: '', chars: 0, ocr: false },
+    ]);
   });
 
   it('starts a new worker for the next page after being shut down', async () => {

@@ -22,6 +22,13 @@ describe('conceptFor', () => {
     expect(conceptFor(label, statement, null)?.concept).toBe(concept);
   });
 
+  it('maps a label whose spaces OCR dropped or added, and still no other label', () => {
+    expect(conceptFor("Total liabilitiesand stockholders' equity", 'balance_sheet', null)?.concept).toBe('LiabilitiesAndStockholdersEquity');
+    expect(conceptFor('Depreciation and amorti sation', 'cash_flow_statement', null)?.concept).toBe('DepreciationDepletionAndAmortization');
+    expect(conceptFor('Totalassets', 'balance_sheet', null)?.concept).toBe('Assets');
+    expect(conceptFor('Total assetsheld for sale', 'balance_sheet', null)).toBeNull();
+  });
+
   it('maps a bare "Borrowings" by the balance-sheet section it stands in', () => {
     expect(conceptFor('Borrowings', 'balance_sheet', 'current')?.concept).toBe('LongTermDebtCurrent');
     expect(conceptFor('Borrowings', 'balance_sheet', 'noncurrent')?.concept).toBe('LongTermDebtNoncurrent');

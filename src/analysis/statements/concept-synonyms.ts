@@ -270,12 +270,31 @@ export interface ConceptMatch {
  */
 export function conceptFor(label: string, statement: StatementKind | null, section: 'current' | 'noncurrent' | null): ConceptMatch | null {
   const normal = normaliseLabel(label);
-  for (const synonym of SYNONYMS) {
-    if (statement && synonym.statement !== statement && synonym.alsoIn !== statement) continue;
-    if (synonym.section && synonym.section !== section) continue;
-    if (synonym.labels.some((pattern) => pattern.test(normal))) {
-      return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: normal.startsWith('total') ? 2 : 1 };
+  // Spaced as printed first; then without spaces, since OCR drops and adds them ("Total liabilitiesand
+  // stockholders' equity"). The patterns match whole labels, so ignoring spaces confuses no two labels.
+  for (const [text, patternsOf] of [
+    [normal, (synonym: Synonym) => synonym.labels],
+    [normal.replace(/ /g, ''), compactLabels],
+  ] as const) {
+    for (const synonym of SYNONYMS) {
+      if (statement && synonym.statement !== statement && synonym.alsoIn !== statement) continue;
+      if (synonym.section && synonym.section !== section) continue;
+      if (patternsOf(synonym).some((pattern) => pattern.test(text))) {
+        return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: normal.startsWith('total') ? 2 : 1 };
+      }
     }
   }
   return null;
+}
+
+const compacted = new WeakMap<Synonym, RegExp[]>();
+
+/** A synonym's patterns with their spaces (and optional spaces) taken out, for labels compared without spaces. */
+function compactLabels(synonym: Synonym): RegExp[] {
+  let patterns = compacted.get(synonym);
+  if (!patterns) {
+    patterns = synonym.labels.map((pattern) => new RegExp(pattern.source.replace(/ \?/g, '').replace(/ /g, ''), pattern.flags));
+    compacted.set(synonym, patterns);
+  }
+  return patterns;
 }

@@ -23,6 +23,8 @@ describe('periodColumns', () => {
     ['31 Dec 2024', '2024-12-31', undefined],
     ['Dec. 31, 2024', '2024-12-31', undefined],
     ['2024-06-30', '2024-06-30', undefined],
+    ['March 31,2023', '2023-03-31', undefined],
+    ['March31, 2022', '2022-03-31', undefined],
   ])('reads the column heading %s', (heading, end, months) => {
     const [column] = periodColumns([line(10, [heading, 400, 450])]);
     expect(column.period?.end).toBe(end);

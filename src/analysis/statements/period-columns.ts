@@ -148,7 +148,8 @@ function anchorsIn(cell: LayoutCell): Anchor[] {
   const taken: [number, number][] = [];
   const patterns: [RegExp, (m: RegExpExecArray) => Omit<Anchor, 'x0' | 'x1' | 'text'>][] = [
     [
-      new RegExp(`\\b${MONTH}\\s+(\\d{1,2}),?\\s+${YEAR}\\b`, 'gi'),
+      // Spaces are optional: OCR drops them ("March31,2023").
+      new RegExp(`\\b${MONTH}\\s*(\\d{1,2}),?\\s*${YEAR}\\b`, 'gi'),
       (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], day: Number(m[2]), year: Number(m[3]) }),
     ],
     [
@@ -210,7 +211,7 @@ function contextOf(cell: LayoutCell): Context | null {
   const text = cell.text;
   const length = LENGTH_WORDS.find(([pattern]) => pattern.test(text))?.[1];
   const balance = /\b(?:as of|as at|at)\b/i.test(text);
-  const date = new RegExp(`\\b${MONTH}\\s+(\\d{1,2})\\b|\\b(\\d{1,2})\\s+${MONTH}`, 'i').exec(text);
+  const date = new RegExp(`\\b${MONTH}\\s*(\\d{1,2})\\b|\\b(\\d{1,2})\\s+${MONTH}`, 'i').exec(text);
   if (length === undefined && !balance && !date) return null;
   return {
     x0: cell.x0,
