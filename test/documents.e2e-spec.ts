@@ -314,7 +314,7 @@ describe('documents', () => {
       expect(await processed(png.documentId)).toMatchObject({ processing_status: 'processed', processing_failure: null });
       expect(await processed(deck.documentId)).toMatchObject({ processing_status: 'processed', processing_failure: null });
       expect((await described(png.documentId)).map((page) => page.page_number)).toEqual([1]);
-      expect(await described(deck.documentId)).toEqual([{ page_number: 1, char_count: 4, kind: 'text' }]);
+      expect(await described(deck.documentId)).toEqual([{ page_number: 1, char_count: 4, kind: 'text', ocr: false, first_line: 'Team', lines: 1 }]);
     });
 
     it('processes a document that became READY through its upload URL', async () => {

@@ -133,8 +133,8 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
     expect(pressed).toEqual({ status: 'complete' });
     expect(checked).toMatchObject({ status: 'complete', rail: 'sandbox', intentMandate: expect.stringMatching(/^eyJ/) });
     expect(paidCall).toBe('term_sheet');
-    expect(mandate).toMatchObject({ rail: 'sandbox', status: 'active', budgetCents: 500, spentCents: 6 });
-    expect(invoice).toMatchObject({ rail: 'sandbox', status: 'open', charges: 1, amountCents: 6, payment: null });
+    expect(mandate).toMatchObject({ rail: 'sandbox', status: 'active', budgetCents: 500, spentCents: 15 });
+    expect(invoice).toMatchObject({ rail: 'sandbox', status: 'open', charges: 1, amountCents: 15, payment: null });
   });
 
   it('refuses the wallet submission on a sandbox session, and the session stays pending', async () => {

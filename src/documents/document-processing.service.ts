@@ -1,8 +1,19 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { OCR_PORT } from '../analysis/analysis-engine.port.js';
-import { pageKind, pdfPageLayouts, textPageLayout, transactionFingerprintsOf, type OcrPort, type PageLayout } from '../analysis/page-layout.js';
+import {
+  pageKind,
+  pdfPageLayouts,
+  readImageLayout,
+  textPageLayout,
+  transactionFingerprintsOf,
+  type OcrPort,
+  type PageKind,
+  type PageLayout,
+} from '../analysis/page-layout.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentStorage } from './storage/document-storage.js';
+
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
 
 /** The durable queue of the document pipeline's first step; analysis steps join it. */
 export const DOCUMENT_PROCESSING_QUEUE = 'document-processing';
@@ -29,7 +40,7 @@ export class DocumentProcessingService {
     private readonly documents: DocumentsRepository,
     private readonly storage: DocumentStorage,
     // Optional: a process without OCR still lays out text pages; scans stay `image_only`.
-    @Optional() @Inject(OCR_PORT) private readonly ocr?: OcrPort,
+    @Optional() @Inject(OCR_PORT) private readonly ocr?: OcrPort | null,
   ) {}
 
   async process(documentId: string): Promise<void> {
@@ -42,8 +53,13 @@ export class DocumentProcessingService {
         const bytes = await this.storage.get(document.storageKey!);
         for await (const layout of pdfPageLayouts(bytes, { ocr: this.ocr, skip: (page) => !wanted.has(page) })) await this.record(documentId, layout);
       }
+    } else if (IMAGE_TYPES.has(document.mimeType ?? '')) {
+      // An image is one page, read by OCR here, in the job, never on the request path.
+      if (left.length > 0)
+        for (const layout of await readImageLayout(await this.storage.get(document.storageKey!), { ocr: this.ocr })) await this.record(documentId, layout);
     } else {
-      for (const page of left) await this.record(documentId, textPageLayout(page.pageNumber, page.text));
+      // A page of a text format (DOCX, PPTX, XLSX, CSV, text) is never a scan, however little it says.
+      for (const page of left) await this.record(documentId, textPageLayout(page.pageNumber, page.text), 'text');
     }
     await this.documents.finishProcessing(documentId, transactionFingerprintsOf(await this.documents.layoutsOf(documentId)));
   }
@@ -52,7 +68,8 @@ export class DocumentProcessingService {
     return this.documents.failProcessing(documentId, reason);
   }
 
-  private record(documentId: string, layout: PageLayout): Promise<void> {
-    return this.documents.recordPageLayout(documentId, layout, pageKind(layout));
+  private record(documentId: string, layout: PageLayout, withoutTextLayer: PageKind = 'image_only'): Promise<void> {
+    const kind = pageKind(layout);
+    return this.documents.recordPageLayout(documentId, layout, kind === 'image_only' ? withoutTextLayer : kind);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { OcrModule } from '../analysis/ocr/ocr.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { DocumentPageCounter } from './document-page.counter.js';
@@ -25,6 +26,7 @@ import { UploadFormsService } from './upload-forms.service.js';
     TypeOrmModule.forFeature([Document, DocumentPage, UploadForm]),
     JobsModule.registerQueue({ name: DOCUMENT_PROCESSING_QUEUE }),
     DocumentStorageModule,
+    OcrModule,
     WorkspacesModule,
   ],
   controllers: [UploadFormController],

@@ -54,6 +54,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     REDIS_KEY_PREFIX: `test-${randomUUID()}`,
     ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
     DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR,
+    // OCR takes seconds a page: only the suites about scans turn it on (OCR_ENABLED: 'true').
+    OCR_ENABLED: 'false',
     ...options.env,
   });
   const app = await createApp(config, { additionalModules: options.additionalModules, logger: options.logger, clock: options.clock });
