@@ -1,10 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { DOCUMENT_PAGES } from '../documents/document-page.counter.js';
+import { DOCUMENT_OR_WORKSPACE_PAGES, DOCUMENT_PAGES } from '../documents/document-page.counter.js';
 import { McpTool, ToolAnnotationPresets } from '../mcp/tools/mcp-tool.decorator.js';
 import type { ToolContext } from '../mcp/tools/tool-call.js';
 import type { ClassificationResult, ExtractionResult } from './analysis.types.js';
-import { DocumentAnalysisService, type FraudReport, type QuantitativeReport } from './document-analysis.service.js';
-import { DataExtractionInput, DocumentIntelligenceInput, FraudDetectionInput, QuantitativeAnalysisInput } from './dto/analysis-tools.dto.js';
+import { DocumentAnalysisService, type FraudReport, type QuantitativeReport, type RiskReport } from './document-analysis.service.js';
+import {
+  DataExtractionInput,
+  DocumentIntelligenceInput,
+  FraudDetectionInput,
+  QuantitativeAnalysisInput,
+  RiskDiscoveryAgentInput,
+} from './dto/analysis-tools.dto.js';
 
 const STILL_PROCESSING =
   'A document still being processed is waited for a few seconds, then the call answers RATE_LIMITED with retryAfterSeconds (nothing is charged).';
@@ -78,5 +84,22 @@ export class AnalysisTools {
   })
   detectFraud(input: FraudDetectionInput, context: ToolContext): Promise<FraudReport> {
     return this.analysis.detectFraud(context.accountId, input.documentId);
+  }
+
+  @McpTool({
+    name: 'risk_discovery_agent',
+    title: 'Find credit risks',
+    description:
+      'Risks in one document or a whole workspace, each with its category, severity, description and evidence: going concern doubt, covenant breach or waiver, litigation, ' +
+      'material weakness, qualified opinion, auditor change, customer concentration, related parties, key-person dependence, regulatory action (from the text); negative working capital, ' +
+      'revenue decline, high leverage, short runway (from the statement facts); and contradictions between a deck or application and the statements. riskScore (0-100) and riskLevel; ' +
+      `rules that could not be judged are listed in notEvaluated with what they lacked. ${STILL_PROCESSING} Priced per page of documentId, else of every document in the workspace.`,
+    input: RiskDiscoveryAgentInput,
+    annotations: ToolAnnotationPresets.analyses,
+    metering: { usageKey: 'risk_discovery', units: { counter: DOCUMENT_OR_WORKSPACE_PAGES, argument: 'documentId' } },
+    workspace: { argument: 'workspaceId' },
+  })
+  discoverRisks(input: RiskDiscoveryAgentInput, context: ToolContext): Promise<RiskReport> {
+    return this.analysis.discoverRisks(context.accountId, { documentId: input.documentId, workspaceId: input.workspaceId });
   }
 }

@@ -8,7 +8,7 @@ import { layoutFromText } from './layout/text-layout.js';
  * with positions) and kind, read once when the document is processed and stored, so that the
  * analysis tools read stored layouts and never parse a file per call.
  */
-export { pdfPageLayouts, type OcrPort } from './layout/pdf-layout.js';
+export { pdfPageLayouts, readImageLayout, type OcrPort } from './layout/pdf-layout.js';
 export { pageKind };
 export type { PageKind, PageLayout } from './analysis.types.js';
 

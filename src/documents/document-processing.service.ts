@@ -1,6 +1,14 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { OCR_PORT } from '../analysis/analysis-engine.port.js';
-import { pageKind, pdfPageLayouts, textPageLayout, transactionFingerprintsOf, type OcrPort, type PageLayout } from '../analysis/page-layout.js';
+import {
+  pageKind,
+  pdfPageLayouts,
+  readImageLayout,
+  textPageLayout,
+  transactionFingerprintsOf,
+  type OcrPort,
+  type PageLayout,
+} from '../analysis/page-layout.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
@@ -10,6 +18,9 @@ export const DOCUMENT_PROCESSING_QUEUE = 'document-processing';
 export interface DocumentProcessingJob {
   documentId: string;
 }
+
+/** Documents that are one picture: OCR reads them whole. */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
 
 /** One processing job per document, however often it is asked for. */
 export function documentProcessingKey(documentId: string): string {
@@ -29,7 +40,7 @@ export class DocumentProcessingService {
     private readonly documents: DocumentsRepository,
     private readonly storage: DocumentStorage,
     // Optional: a process without OCR still lays out text pages; scans stay `image_only`.
-    @Optional() @Inject(OCR_PORT) private readonly ocr?: OcrPort,
+    @Optional() @Inject(OCR_PORT) private readonly ocr?: OcrPort | null,
   ) {}
 
   async process(documentId: string): Promise<void> {
@@ -42,6 +53,10 @@ export class DocumentProcessingService {
         const bytes = await this.storage.get(document.storageKey!);
         for await (const layout of pdfPageLayouts(bytes, { ocr: this.ocr, skip: (page) => !wanted.has(page) })) await this.record(documentId, layout);
       }
+    } else if (IMAGE_TYPES.has(document.mimeType ?? '')) {
+      // An image is one page, read by OCR (without OCR, an empty page reported as image only).
+      if (left.length > 0)
+        for (const layout of await readImageLayout(await this.storage.get(document.storageKey!), { ocr: this.ocr })) await this.record(documentId, layout);
     } else {
       for (const page of left) await this.record(documentId, textPageLayout(page.pageNumber, page.text));
     }

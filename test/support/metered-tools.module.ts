@@ -6,7 +6,6 @@ import { Clock } from '../../src/common/clock.js';
 import { InvalidInputException } from '../../src/common/errors/app.exception.js';
 import { DOCUMENT_PAGES } from '../../src/documents/document-page.counter.js';
 import { McpTool } from '../../src/mcp/tools/mcp-tool.decorator.js';
-import { PER_PAGE_TEST_TOOL, PerPageTestTool } from './per-page-test-tool.js';
 
 /** A clock the tests set: billing periods follow it. */
 export class TestClock extends Clock {
@@ -41,20 +40,17 @@ async function serve(input: TestMeteredInput): Promise<TestMeteredResult> {
   return { servedAt: new Date().toISOString(), serial: ++serial };
 }
 
-/** The key the hand-written PerPageTestTool meters: a usage key meters one tool. */
-const SHOWN_BY_PER_PAGE_TEST_TOOL: UsageKey = 'risk_discovery';
-
 /** Keys a real tool meters now: a usage key meters one tool, so the tests meter them through it. */
 const REAL_TOOLS: Partial<Record<UsageKey, string>> = {
   document_classification: 'document_intelligence_agent',
   financial_data_extraction: 'data_extraction_agent',
   quantitative_analysis: 'quantitative_analysis_agent',
   fraud_detection: 'fraud_detection',
+  risk_discovery: 'risk_discovery_agent',
 };
 
 /** The tool metered under `usageKey`: the real one where it exists (call it with a `documentId`), else a test tool. */
-export const meteredTestTool = (usageKey: UsageKey): string =>
-  REAL_TOOLS[usageKey] ?? (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL ? PER_PAGE_TEST_TOOL : `test_metered_${usageKey}`);
+export const meteredTestTool = (usageKey: UsageKey): string => REAL_TOOLS[usageKey] ?? `test_metered_${usageKey}`;
 
 /**
  * One test-only tool per usage key of the price table that no real tool meters yet
@@ -66,7 +62,7 @@ export const meteredTestTool = (usageKey: UsageKey): string =>
 class MeteredTestTools {}
 
 for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
-  if (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL || REAL_TOOLS[usageKey]) continue;
+  if (REAL_TOOLS[usageKey]) continue;
   const method = `meter_${usageKey}`;
   // A function of its own per tool: the decorator's metadata is stored on the function.
   Object.defineProperty(MeteredTestTools.prototype, method, { value: (input: TestMeteredInput) => serve(input), writable: true, configurable: true });
@@ -80,5 +76,5 @@ for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
   })(MeteredTestTools.prototype, method, Object.getOwnPropertyDescriptor(MeteredTestTools.prototype, method)!);
 }
 
-@Module({ providers: [MeteredTestTools, PerPageTestTool] })
+@Module({ providers: [MeteredTestTools] })
 export class MeteredTestToolsModule {}

@@ -72,3 +72,21 @@ export class FraudDetectionInput {
   @MaxLength(100)
   workspaceId?: string;
 }
+
+@ApiSchema({ name: 'RiskDiscoveryAgentInput' })
+export class RiskDiscoveryAgentInput {
+  @ApiPropertyOptional({ description: 'One document whose risks are looked for (with workspaceId, read together with the rest of the workspace).' })
+  @Optional()
+  @IsString()
+  @MaxLength(100)
+  documentId?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Without documentId: every document of the workspace, with their facts and claims (a deck's figures against the statements). The result is stored in it.",
+  })
+  @Optional()
+  @IsString()
+  @MaxLength(100)
+  workspaceId?: string;
+}
