@@ -65,7 +65,13 @@ const PLAN = JSON.stringify(Object.fromEntries(ANALYSIS_KEYS.map((key) => [key, 
 describe('analysis tools', () => {
   // No periodic sweep during the suite: it would also run the jobs the web process below leaves queued on purpose.
   const service = appForSuite({
-    env: { M2M_REGISTRATION_LIMIT: '100', USAGE_PLAN_OVERRIDES: PLAN, DOCUMENT_PROCESSING_WAIT_SECONDS: '20', JOB_SWEEP_INTERVAL_MS: '3600000', OCR_ENABLED: 'false' },
+    env: {
+      M2M_REGISTRATION_LIMIT: '100',
+      USAGE_PLAN_OVERRIDES: PLAN,
+      DOCUMENT_PROCESSING_WAIT_SECONDS: '20',
+      JOB_SWEEP_INTERVAL_MS: '3600000',
+      OCR_ENABLED: 'false',
+    },
   });
   let token: string;
   let client: Client;
