@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PDFDocument } from 'pdf-lib';
 import { DataSource } from 'typeorm';
 import { appendInfoUpdate, changePrintedAmount, pdfDateString } from '../src/analysis/fraud/tampering.js';
-import { encryptedPdf, pdfBytes } from './support/document-fixtures.js';
+import { encryptedPdf, pdfBytes, scannedPdf } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { ACME_STATEMENTS, statementPdf } from './support/statement-fixtures.js';
 import { appForSuite, startApp, type RunningApp } from './support/test-app.js';
@@ -423,6 +423,34 @@ describe('analysis tools', () => {
       });
       expect((await refusal((await pdfBytes(1)).subarray(0, 300), 'truncated.pdf')).code).toBe('INVALID_INPUT');
       expect((await refusal(Buffer.alloc(0), 'empty.pdf')).code).toBe('INVALID_INPUT');
+    });
+  });
+
+  describe('a scanned statement', () => {
+    // OCR on (the default): the suite's own app has it off to keep the other tests fast.
+    let scanning: RunningApp;
+    let scanClient: Client;
+    beforeAll(async () => {
+      scanning = await startApp({ env: { USAGE_PLAN_OVERRIDES: PLAN, DOCUMENT_PROCESSING_WAIT_SECONDS: '30', M2M_REGISTRATION_LIMIT: '100' } });
+      scanClient = await connectMcpClient(scanning.url, await machineToken(scanning.url, 'scanner'));
+    });
+    afterAll(async () => {
+      await scanClient?.close();
+      await scanning?.close();
+    });
+
+    it('is read by OCR when processed: the page is an income statement, and facts quote the OCR text of their page', async () => {
+      const scan = await scannedPdf(await statementPdf([ACME_STATEMENTS[0]]));
+      const documentId = await submit(scan, 'acme-operations-scan.pdf', {}, scanClient);
+      const classification = structured<Classification>(await call('document_intelligence_agent', { documentId }, scanClient));
+      expect(classification.pages).toEqual([{ page: 1, kind: 'income_statement', ocr: true, chars: expect.any(Number) }]);
+      const extraction = structured<Extraction>(await call('data_extraction_agent', { documentId }, scanClient));
+      const [{ text }] = (await scanning.app
+        .get(DataSource)
+        .query(`SELECT text FROM document_pages WHERE document_id = $1 AND page_number = 1`, [documentId])) as { text: string }[];
+      expect(extraction.facts.length).toBeGreaterThan(0);
+      for (const extracted of extraction.facts) expect(text.replace(/\s+/g, ' ')).toContain(extracted.evidence.quote);
+      expect(fact(extraction, 'Revenues', '2024-12-31')?.value).toBe(12_500_000);
     });
   });
 
