@@ -16,10 +16,13 @@ import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
 import { AnalysisModule } from './analysis/analysis.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { ComplianceModule } from './compliance/compliance.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
+import { FilingsModule } from './filings/filings.module.js';
 import { FirmsModule } from './firms/firms.module.js';
 import { McpModule } from './mcp/mcp.module.js';
 import { RedisModule } from './redis/redis.module.js';
+import { SharelinksModule } from './sharelinks/sharelinks.module.js';
 import { WorkspacesModule } from './workspaces/workspaces.module.js';
 import { WebModule } from './web/web.module.js';
 
@@ -54,6 +57,9 @@ export class AppModule {
         FirmsModule,
         DataProvidersModule,
         AnalysisModule,
+        ComplianceModule,
+        FilingsModule,
+        SharelinksModule,
         ...additionalModules,
       ],
       providers: [

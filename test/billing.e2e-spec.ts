@@ -5,7 +5,7 @@ import { MeteringService } from '../src/billing/metering.service.js';
 import { USAGE_PLAN, type UsageKey } from '../src/config/usage-plan.js';
 import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, machineAccount, postToolCall, structured, toolError } from './support/mcp-helpers.js';
-import { meteredTestTool, MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
+import { meteredTestArguments, meteredTestTool, MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
 import { humanToken } from './support/oauth-helpers.js';
 import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
 import { appForSuite } from './support/test-app.js';
@@ -93,8 +93,7 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
         );
         for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
           const entry = USAGE_PLAN[usageKey];
-          // The real analysis tools read the document whatever their unit; the test tools ignore it when they price calls.
-          const args = { documentId: document.documentId };
+          const args = meteredTestArguments(usageKey, document.documentId);
           for (let served = 0; served < entry.machineTrialFree; served++) {
             expect({ usageKey, status: (await callTool(token, meteredTestTool(usageKey), args)).status }).toEqual({ usageKey, status: 200 });
           }
@@ -254,7 +253,7 @@ describe('metering: free tiers, the ledger and HTTP 402', () => {
 
     it('have no free amount for entity_compliance', async () => {
       const { accessToken } = await humanToken(service.url);
-      await expectPaymentRequired(await callTool(accessToken, 'test_metered_entity_compliance'));
+      await expectPaymentRequired(await callTool(accessToken, meteredTestTool('entity_compliance'), meteredTestArguments('entity_compliance', '')));
     });
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { DataSource } from 'typeorm';
 import { DocumentProcessingService } from '../src/documents/document-processing.service.js';
-import { docxBytes, encryptedPdf, pdfBytes, xlsxBytes } from './support/document-fixtures.js';
+import { docxBytes, encryptedPdf, pageImages, pdfBytes, pptxBytes, xlsxBytes } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { startApp, TEST_AGENTS_URL, type RunningApp } from './support/test-app.js';
 import { TEST_DOCUMENT_STORAGE_DIR } from './support/test-environment.js';
@@ -92,8 +92,36 @@ describe('documents', () => {
       expect(xlsx).toMatchObject({ status: 'READY', pageCount: 2 });
     });
 
+    it('reads a PPTX slide by slide, and takes a PNG as one page for OCR', async () => {
+      const deck = await pptxBytes([
+        [{ paragraphs: ['Acme Robotics'], title: true }, { paragraphs: ['Series A deck'] }],
+        [
+          { paragraphs: ['Traction'], title: true },
+          {
+            table: [
+              ['ARR', '$4.2M'],
+              ['Customers', '38'],
+            ],
+            at: [40, 120],
+          },
+        ],
+      ]);
+      const pptx = structured<DocumentResult>(await submit({ workspaceId, fileName: 'deck.pptx', content: deck.toString('base64') }));
+      expect(pptx).toMatchObject({ status: 'READY', pageCount: 2, mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation' });
+      expect(await pages(pptx.documentId)).toEqual([
+        { page_number: 1, text: 'Acme Robotics\nSeries A deck' },
+        { page_number: 2, text: 'Traction\nARR\t$4.2M\nCustomers\t38' },
+      ]);
+
+      const [scan] = await pageImages(await pdfBytes(1, () => 'Balance Sheet'), 1);
+      const png = structured<DocumentResult>(await submit({ fileName: 'balance-sheet.png', content: scan.toString('base64') }));
+      expect(png).toMatchObject({ status: 'READY', pageCount: 1, mimeType: 'image/png', sizeBytes: scan.length });
+      // An image has no text until OCR reads it in the processing job.
+      expect(await pages(png.documentId)).toEqual([{ page_number: 1, text: '' }]);
+    });
+
     it.each([
-      ['an image', () => Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'), 'image/png files are not supported'],
+      ['a GIF image', () => Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'image/gif files are not supported'],
       ['an encrypted PDF', () => encryptedPdf(), 'the PDF is encrypted'],
       ['a corrupt PDF', () => Buffer.from('%PDF-1.7\nnot really'), 'the PDF is corrupt'],
       ['an empty file', () => Buffer.alloc(0), 'the file is empty'],
@@ -275,6 +303,31 @@ describe('documents', () => {
         { page_number: 3, kind: 'text', text: 'Page 3: net revenue of the quarter' },
       ]);
       expect((await row(result.documentId)).processing_status).toBe('processed');
+    });
+
+    it('processes an image and a deck like any document', async () => {
+      const [scan] = await pageImages(await pdfBytes(1, () => 'Cash flow statement'), 1);
+      const png = structured<DocumentResult>(await submit({ fileName: 'cash-flow.png', content: scan.toString('base64') }));
+      const deck = structured<DocumentResult>(
+        await submit({
+          fileName: 'deck.pptx',
+          content: (await pptxBytes([[{ paragraphs: ['Team: founders who built payments at scale'], title: true }]])).toString('base64'),
+        }),
+      );
+      expect(await processed(png.documentId)).toMatchObject({ processing_status: 'processed', processing_failure: null });
+      expect(await processed(deck.documentId)).toMatchObject({ processing_status: 'processed', processing_failure: null });
+      // The image has no text layer: OCR (on by default) reads it.
+      expect((await described(png.documentId)).map((page) => [page.page_number, page.ocr])).toEqual([[1, true]]);
+      expect(await described(deck.documentId)).toEqual([
+        {
+          page_number: 1,
+          char_count: 'Team:founderswhobuiltpaymentsatscale'.length,
+          kind: 'text',
+          ocr: false,
+          first_line: 'Team: founders who built payments at scale',
+          lines: 1,
+        },
+      ]);
     });
 
     it('processes a document that became READY through its upload URL', async () => {

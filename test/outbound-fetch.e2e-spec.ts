@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { loadConfiguration } from '../src/config/app-config.js';
 import { OutboundFetcher } from '../src/outbound/outbound-fetch.service.js';
 import { AddressRefusedException, LinkAnsweredException, LinkRefusedException, LinkTooLargeException } from '../src/outbound/outbound.exceptions.js';
-import { LoopbackSite } from './support/loopback-site.js';
+import { endlessPdf, LoopbackSite } from './support/loopback-site.js';
 
 const MB = 1024 * 1024;
 
@@ -43,19 +43,8 @@ describe('OutboundFetcher', () => {
         const left = Number(new URL(request.url!, 'http://x').searchParams.get('left'));
         response.writeHead(302, { location: left > 0 ? `/hop?left=${left - 1}` : '/deck.pdf' }).end();
       })
-      .route('/endless', (_request, response) => {
-        // 2 GB announced as chunked (no Content-Length), streamed until the client hangs up.
-        response.writeHead(200, { 'content-type': 'application/pdf' });
-        const chunk = Buffer.alloc(64 * 1024, 0x20);
-        let sent = 0;
-        const pump = () => {
-          while (sent < 2048 * MB && response.write(chunk)) sent += chunk.length;
-          if (sent < 2048 * MB) response.once('drain', pump);
-          else response.end();
-        };
-        response.on('close', () => response.removeAllListeners('drain'));
-        pump();
-      })
+      // 2 GB announced as chunked (no Content-Length), streamed until the client hangs up.
+      .route('/endless', endlessPdf(2048 * MB))
       .route('/declared-huge', (_request, response) => {
         response.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(2048 * MB) });
         response.write('%PDF-1.4');

@@ -116,18 +116,25 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
     });
   });
 
-  it("runs the README's sandbox walk verbatim (bash, curl, node) to a complete setup and an active sandbox mandate", async () => {
+  it("runs the README's payment loop verbatim (bash, curl, node): a free call, 402, a sandbox setup, a paid call, usage and the invoice", async () => {
     const readme = await readFile(new URL('../README.md', import.meta.url), 'utf8');
     const walk = /### Try the payment loop \(sandbox\)[\s\S]*?```sh\n([\s\S]*?)```/.exec(readme)![1];
     const { stdout } = await promisify(execFile)('bash', ['-c', `set -euo pipefail\n${walk.replaceAll('http://localhost:3000', service.url)}`]);
-    const [setup, pressed, checked, mandate] = stdout
+    // The walk prints JSON, and strings as they are.
+    const lines = stdout
       .trim()
       .split('\n')
-      .map((line) => JSON.parse(line));
+      .map((line) => (/^[[{\d"]/.test(line) ? JSON.parse(line) : line));
+    const [freeCall, refused, setup, pressed, checked, paidCall, mandate, invoice] = lines;
+    expect(lines).toHaveLength(8);
+    expect(freeCall).toBe('term_sheet');
+    expect(refused).toBe(402);
     expect(setup).toMatchObject({ rail: 'sandbox', maxMonthlyBudgetUsd: 5, setupUrl: expect.stringContaining(`${service.url}/payment-setup/`) });
     expect(pressed).toEqual({ status: 'complete' });
     expect(checked).toMatchObject({ status: 'complete', rail: 'sandbox', intentMandate: expect.stringMatching(/^eyJ/) });
-    expect(mandate).toMatchObject({ rail: 'sandbox', status: 'active', budgetCents: 500, spentCents: 0 });
+    expect(paidCall).toBe('term_sheet');
+    expect(mandate).toMatchObject({ rail: 'sandbox', status: 'active', budgetCents: 500, spentCents: 6 });
+    expect(invoice).toMatchObject({ rail: 'sandbox', status: 'open', charges: 1, amountCents: 6, payment: null });
   });
 
   it('refuses the wallet submission on a sandbox session, and the session stays pending', async () => {

@@ -118,12 +118,14 @@ describe('the upload form (display_upload_documents_form)', () => {
     try {
       await page.goto(link.formUrl);
       await expect(page.getByText('No files yet.').isVisible()).resolves.toBe(true);
-      await page
-        .locator('#file')
-        .setInputFiles({ name: 'photo.pdf', mimeType: 'application/pdf', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex') });
+      await page.locator('#file').setInputFiles({
+        name: 'photo.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+      });
       const item = page.locator('#results li[data-status="ERROR"]');
       await item.waitFor();
-      expect(await item.textContent()).toBe('photo.pdf: refused: image/png files are not supported; send PDF, DOCX, XLSX, CSV or plain text.');
+      expect(await item.textContent()).toBe('photo.pdf: refused: image/gif files are not supported; send PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG.');
       expect(await item.locator('progress').count()).toBe(0);
       await expect(page.getByText('No files yet.').isVisible()).resolves.toBe(false);
     } finally {

@@ -4,7 +4,7 @@ import { BuiltinAnalysisEngine } from './builtin-engine.js';
 
 /**
  * The one place an analysis engine is chosen: ANALYSIS_ENGINE names a row of this table. An adapter
- * joins by adding its row (`llm: (config) => new LlmAnalysisEngine(config.analysis.llm!)`).
+ * joins by adding its row (`llm: (config) => createLlmAnalysisEngine(config)`, src/analysis/llm).
  */
 const ENGINES: Partial<Record<AppConfig['analysis']['engine'], (config: AppConfig) => AnalysisEngine>> = {
   builtin: () => new BuiltinAnalysisEngine(),

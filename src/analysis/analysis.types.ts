@@ -48,32 +48,35 @@ export interface Period {
   months?: number;
 }
 
-export type Concept =
-  | 'Revenues'
-  | 'CostOfRevenue'
-  | 'GrossProfit'
-  | 'OperatingExpenses'
-  | 'OperatingIncomeLoss'
-  | 'DepreciationDepletionAndAmortization'
-  | 'EBITDA'
-  | 'InterestExpense'
-  | 'IncomeTaxExpenseBenefit'
-  | 'NetIncomeLoss'
-  | 'CashAndCashEquivalentsAtCarryingValue'
-  | 'AccountsReceivableNetCurrent'
-  | 'InventoryNet'
-  | 'AssetsCurrent'
-  | 'Assets'
-  | 'AccountsPayableCurrent'
-  | 'LiabilitiesCurrent'
-  | 'Liabilities'
-  | 'LongTermDebtCurrent'
-  | 'LongTermDebtNoncurrent'
-  | 'StockholdersEquity'
-  | 'LiabilitiesAndStockholdersEquity'
-  | 'NetCashProvidedByUsedInOperatingActivities'
-  | 'PaymentsToAcquirePropertyPlantAndEquipment'
-  | 'RepaymentsOfDebt';
+/** The fact vocabulary of DOMAIN.md 2 (US-GAAP XBRL names): a concept outside it is never a fact. */
+export const CONCEPTS = [
+  'Revenues',
+  'CostOfRevenue',
+  'GrossProfit',
+  'OperatingExpenses',
+  'OperatingIncomeLoss',
+  'DepreciationDepletionAndAmortization',
+  'EBITDA',
+  'InterestExpense',
+  'IncomeTaxExpenseBenefit',
+  'NetIncomeLoss',
+  'CashAndCashEquivalentsAtCarryingValue',
+  'AccountsReceivableNetCurrent',
+  'InventoryNet',
+  'AssetsCurrent',
+  'Assets',
+  'AccountsPayableCurrent',
+  'LiabilitiesCurrent',
+  'Liabilities',
+  'LongTermDebtCurrent',
+  'LongTermDebtNoncurrent',
+  'StockholdersEquity',
+  'LiabilitiesAndStockholdersEquity',
+  'NetCashProvidedByUsedInOperatingActivities',
+  'PaymentsToAcquirePropertyPlantAndEquipment',
+  'RepaymentsOfDebt',
+] as const;
+export type Concept = (typeof CONCEPTS)[number];
 
 export interface Fact {
   concept: Concept;
@@ -92,10 +95,13 @@ export interface Check {
   id: string;
   passed: boolean;
   detail: string;
+  /** The line the check tests (a subtotal's row), when it is one line. */
+  evidence?: Evidence;
 }
 
 export type StatementKind = 'income_statement' | 'balance_sheet' | 'cash_flow_statement';
-export type PageKind = StatementKind | 'slide' | 'transactions' | 'form' | 'text' | 'image_only';
+export const PAGE_KINDS = ['income_statement', 'balance_sheet', 'cash_flow_statement', 'slide', 'transactions', 'form', 'text', 'image_only'] as const;
+export type PageKind = (typeof PAGE_KINDS)[number];
 
 export const DOCUMENT_TYPES = [
   'pitch_deck',
@@ -144,20 +150,25 @@ export interface ExtractionResult {
   engine: EngineInfo;
 }
 
+export const CLAIM_METRICS = ['arr', 'mrr', 'revenue', 'customers', 'growth', 'burn', 'runway', 'raise', 'gross_margin', 'employees'] as const;
+export const CLAIM_UNITS = ['currency', 'percent', 'months', 'count'] as const;
+
 /** A company metric stated in a deck or an application (ARR, MRR, customers, growth, burn, runway, raise). */
 export interface Claim {
-  metric: 'arr' | 'mrr' | 'revenue' | 'customers' | 'growth' | 'burn' | 'runway' | 'raise' | 'gross_margin' | 'employees';
+  metric: (typeof CLAIM_METRICS)[number];
   value: number;
   /** `currency` (with `currency` set), `percent`, `months`, `count`. */
-  unit: 'currency' | 'percent' | 'months' | 'count';
+  unit: (typeof CLAIM_UNITS)[number];
   currency?: string | null;
   /** The period the claim speaks of, when it says (e.g. "FY2024"). */
   period?: string;
   evidence: Evidence;
 }
 
-export type RiskCategory = 'financial' | 'legal' | 'operational' | 'market' | 'governance' | 'compliance' | 'fraud' | 'consistency';
-export type Severity = 'low' | 'medium' | 'high' | 'critical';
+export const RISK_CATEGORIES = ['financial', 'legal', 'operational', 'market', 'governance', 'compliance', 'fraud', 'consistency'] as const;
+export type RiskCategory = (typeof RISK_CATEGORIES)[number];
+export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
 
 /** Evidence from a document, or from a named upstream result (DOMAIN.md 1). */
 export type RiskEvidence = Evidence | { source: 'workspace'; taskType: string; path: string };

@@ -4,6 +4,8 @@ import { detectFraud, type FraudDetectionInput, type FraudDetectionResult } from
 import { readImageLayout, readPdfLayout, type OcrPort } from './layout/pdf-layout.js';
 import { layoutFromText } from './layout/text-layout.js';
 import { analyseFinancials, type QuantitativeAnalysis } from './metrics/quantitative-analysis.js';
+import { extractClaims } from './risks/claims.js';
+import { discoverRisks } from './risks/risk-discovery.js';
 import { readStatements } from './statements/statement-reader.js';
 import { keepVerified } from './verbatim.js';
 
@@ -23,15 +25,20 @@ export async function layoutDocument(
 
 export { classifyDocument };
 
+/** Documents whose company metrics are claims (DOMAIN.md 2): decks and applications. */
+const CLAIMING_TYPES: ReadonlySet<DocumentType> = new Set<DocumentType>(['pitch_deck', 'loan_application']);
+
 /**
- * Facts, periods and checks from the statements in a document. Every fact passes the verbatim
- * gate against the pages it cites; a fact that does not is dropped and counted in `warnings`.
+ * Facts, periods and checks from the statements in a document, and claims when it is a deck or an
+ * application. Every fact and claim passes the verbatim gate against the pages it cites; one that
+ * does not is dropped and counted in `warnings`.
  */
 export function extractFinancialData(documentId: string, pages: PageLayout[], documentType?: DocumentType): ExtractionResult {
   const type = documentType ?? classifyDocument(documentId, pages).documentType;
   const reading = readStatements(documentId, pages);
   const verified = keepVerified(reading.facts, pages, 'facts');
-  const warnings = [...reading.warnings, ...verified.warnings];
+  const claimed = CLAIMING_TYPES.has(type) ? extractClaims(documentId, pages) : { claims: [], warnings: [] };
+  const warnings = [...reading.warnings, ...verified.warnings, ...claimed.warnings];
   if (verified.kept.length === 0) warnings.push('no evidence found: no statement rows with period columns were recognised');
   if (verified.kept.some((fact) => fact.currency === null)) warnings.push('the statements state no currency; facts carry currency null');
   return {
@@ -40,7 +47,7 @@ export function extractFinancialData(documentId: string, pages: PageLayout[], do
     currency: reading.currency,
     periods: reading.periods.filter((period) => verified.kept.some((fact) => fact.period.end === period.end)),
     facts: verified.kept,
-    claims: [],
+    claims: claimed.claims,
     fields: [],
     checks: reading.checks,
     warnings,
@@ -53,5 +60,8 @@ export function extractFinancialData(documentId: string, pages: PageLayout[], do
  * fraud_detection: the checks over one document's bytes, pages and facts (detectFraud).
  */
 export { analyseFinancials, detectFraud };
+
+/** risk_discovery_agent: the rule library, the rules over facts and the consistency of claims with facts (risks/). */
+export { discoverRisks, extractClaims };
 
 export type { ClassificationResult, ExtractionResult, FraudDetectionInput, FraudDetectionResult, QuantitativeAnalysis };

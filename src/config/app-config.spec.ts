@@ -160,6 +160,7 @@ describe('loadConfiguration', () => {
         apiKey: 'sk-ant-x',
         timeoutMs: 120_000,
         sendPdf: true,
+        maxPagesPerCall: 50,
       });
       const local = loadConfiguration({ ANALYSIS_ENGINE: 'llm', LLM_MODEL: 'llama3.1', LLM_API_KEY: 'ollama', LLM_BASE_URL: 'http://127.0.0.1:11434/v1/' });
       expect(local.analysis.llm).toMatchObject({ provider: 'openai', baseUrl: 'http://127.0.0.1:11434/v1' });

@@ -22,6 +22,8 @@ export interface LlmSettings {
   timeoutMs: number;
   /** Whether the PDF goes to the model as a file part (models that take text only refuse one). */
   sendPdf: boolean;
+  /** Pages per model call: longer documents are read in windows. */
+  maxPagesPerCall: number;
 }
 
 /** Where each provider's API lives unless LLM_BASE_URL says otherwise. */
@@ -29,6 +31,13 @@ export const LLM_DEFAULT_BASE_URLS: Record<LlmSettings['provider'], string> = {
   openai: 'https://api.openai.com/v1',
   anthropic: 'https://api.anthropic.com/v1',
 };
+/** One entry of SANCTIONS_LISTS. */
+export interface SanctionsListSource {
+  format: 'ofac-csv';
+  url: string;
+}
+
+export const SANCTIONS_LIST_FORMATS = ['ofac-csv'] as const;
 
 export interface EmbeddedPostgresSettings {
   dataDirectory: string;
@@ -95,6 +104,13 @@ export class AppConfig {
   readonly analysis: { engine: 'builtin' | 'llm'; llm?: LlmSettings };
   /** Where the data providers' APIs live (operator settings, for proxies and stand-ins) and how long one try may take. */
   readonly dataProviders: { companyDataUrl: string; crmUrl: string; portfolioDataUrl: string; timeoutMs: number };
+  /** Entity screening: local sanctions lists, thresholds and the compliance providers (entity_compliance_agent). */
+  readonly screening: {
+    lists: SanctionsListSource[];
+    refreshHours: number;
+    thresholds: { review: number; match: number };
+    providers: { complianceA: { baseUrl: string }; complianceB: { baseUrl: string }; timeoutMs: number };
+  };
   /** Extra browser origins allowed on /mcp; `*` allows any. */
   readonly mcpAllowedOrigins: readonly string[];
   /** Most messages in one JSON-RPC batch; each counts against the `mcp` rate limit. */
@@ -169,6 +185,11 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
   if (schema.OUTBOUND_TEST_LOOPBACK_PORTS && schema.NODE_ENV !== 'test') {
     problems.push('OUTBOUND_TEST_LOOPBACK_PORTS: a test-only allowance, refused unless NODE_ENV is test (it would let callers reach this host)');
   }
+  const sanctionsLists = parseSanctionsLists(schema.SANCTIONS_LISTS ?? '');
+  if ('problem' in sanctionsLists) problems.push(sanctionsLists.problem);
+  if (schema.SCREENING_REVIEW_THRESHOLD >= schema.SCREENING_MATCH_THRESHOLD) {
+    problems.push('SCREENING_MATCH_THRESHOLD: must be above SCREENING_REVIEW_THRESHOLD');
+  }
   if (problems.length > 0) throw new ConfigurationError(problems);
 
   const localUrl = `http://localhost:${schema.PORT}`;
@@ -237,6 +258,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
               apiKey: schema.LLM_API_KEY!,
               timeoutMs: schema.LLM_TIMEOUT_MS,
               sendPdf: schema.LLM_SEND_PDF,
+              maxPagesPerCall: schema.LLM_MAX_PAGES_PER_CALL,
             }
           : undefined,
     },
@@ -245,6 +267,16 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
       crmUrl: withoutTrailingSlash(schema.CRM_API_URL),
       portfolioDataUrl: withoutTrailingSlash(schema.PORTFOLIO_DATA_API_URL),
       timeoutMs: schema.DATA_PROVIDER_TIMEOUT_MS,
+    },
+    screening: {
+      lists: 'lists' in sanctionsLists ? sanctionsLists.lists : [],
+      refreshHours: schema.SANCTIONS_REFRESH_HOURS,
+      thresholds: { review: schema.SCREENING_REVIEW_THRESHOLD, match: schema.SCREENING_MATCH_THRESHOLD },
+      providers: {
+        complianceA: { baseUrl: withoutTrailingSlash(schema.COMPLIANCE_A_BASE_URL) },
+        complianceB: { baseUrl: withoutTrailingSlash(schema.COMPLIANCE_B_BASE_URL) },
+        timeoutMs: schema.COMPLIANCE_TIMEOUT_MS,
+      },
     },
     mcpAllowedOrigins: schema.MCP_ALLOWED_ORIGINS ? schema.MCP_ALLOWED_ORIGINS.split(',') : [],
     mcpMaxBatchSize: schema.MCP_MAX_BATCH_SIZE,
@@ -289,6 +321,25 @@ function describeBadVariable(error: ValidationError): string {
 
 function withoutTrailingSlash(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+/** `format:url` entries, comma-separated; the URL http(s):// or file://. */
+function parseSanctionsLists(value: string): { lists: SanctionsListSource[] } | { problem: string } {
+  const lists: SanctionsListSource[] = [];
+  for (const item of value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
+    const separator = item.indexOf(':');
+    const format = item.slice(0, separator);
+    const url = item.slice(separator + 1);
+    if (separator < 1 || !(SANCTIONS_LIST_FORMATS as readonly string[]).includes(format)) {
+      return { problem: `SANCTIONS_LISTS: each entry is format:url with a format among ${SANCTIONS_LIST_FORMATS.join(', ')}` };
+    }
+    if (!/^(https?|file):\/\/\S+$/.test(url)) return { problem: 'SANCTIONS_LISTS: each URL must start with http://, https:// or file://' };
+    lists.push({ format: format as SanctionsListSource['format'], url });
+  }
+  return { lists };
 }
 
 function parseRateLimit(value: string): RateLimitPolicy {

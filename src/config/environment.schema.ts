@@ -565,6 +565,63 @@ export class EnvironmentSchema {
   @Max(86_400)
   SEC_CACHE_SECONDS = 600;
 
+  @EnvironmentVariable({
+    description:
+      'Most pages in one model call. A longer document is read in windows of this many pages (text only: the PDF goes along only when it fits in one), and the verified facts of every window are merged; classification reads the first window. Lower it for models with a small context.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  LLM_MAX_PAGES_PER_CALL = 50;
+
+  @EnvironmentVariable({
+    description:
+      "Sanctions lists screened locally by `entity_compliance_agent` when the caller has no compliance provider: comma-separated `format:url` entries, the URL `http(s)://` or `file://`. Format `ofac-csv`: the URL of OFAC's `sdn.csv` (or `cons_prim.csv`); `alt.csv` and `add.csv` (`cons_alt.csv`, `cons_add.csv`) are read from the same place. Loaded at start-up, refreshed every `SANCTIONS_REFRESH_HOURS`, or once by `npm run sanctions:load`.",
+    defaultDescription: 'unset (no local lists)',
+  })
+  @IsOptional()
+  @IsString()
+  SANCTIONS_LISTS?: string;
+
+  @EnvironmentVariable({ description: 'Hours between refreshes of the sanctions lists (through the job queue); 0: load at start-up only.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(0)
+  @Max(720)
+  SANCTIONS_REFRESH_HOURS = 24;
+
+  @EnvironmentVariable({ description: 'Screening score (0-100) from which a possible match is reported: status `REVIEW`.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  SCREENING_REVIEW_THRESHOLD = 80;
+
+  @EnvironmentVariable({ description: 'Screening score (0-100) from which a match is reported: status `MATCH`. Above `SCREENING_REVIEW_THRESHOLD`.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  SCREENING_MATCH_THRESHOLD = 92;
+
+  @EnvironmentVariable({ description: 'Base URL of the `compliance_a` provider (ComplyAdvantage search API; a stand-in in tests).' })
+  @IsUrl(HTTP_URL)
+  COMPLIANCE_A_BASE_URL = 'https://api.complyadvantage.com';
+
+  @EnvironmentVariable({
+    description: 'Base URL of the `compliance_b` provider (the OpenSanctions matching API, or your own yente server; a stand-in in tests).',
+  })
+  @IsUrl(HTTP_URL)
+  COMPLIANCE_B_BASE_URL = 'https://api.opensanctions.org';
+
+  @EnvironmentVariable({ description: 'Time allowed for one try of a compliance provider call, in milliseconds (3 tries in all on 5xx and timeouts).' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(120_000)
+  COMPLIANCE_TIMEOUT_MS = 10_000;
+
   @EnvironmentVariable({ description: 'pino log level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`.' })
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL = 'info';

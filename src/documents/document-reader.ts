@@ -5,11 +5,16 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { InvalidInputException } from '../common/errors/app.exception.js';
+import { jpegSize, pngSize, type ImageSize } from './image-header.js';
+import { readPresentationSlides, UnreadablePresentation } from './pptx-reader.js';
 
 export const SUPPORTED_MIME_TYPES = {
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  png: 'image/png',
+  jpeg: 'image/jpeg',
   csv: 'text/csv',
   text: 'text/plain',
 } as const;
@@ -18,9 +23,21 @@ export interface ReadDocument {
   /** Sniffed from the bytes; the declared type only tells CSV from plain text. */
   mimeType: string;
   pageCount: number;
-  /** Extracted text: one entry per PDF page or spreadsheet sheet, one for the other formats. */
+  /**
+   * Extracted text: one entry per PDF page, slide or spreadsheet sheet, one for the other formats.
+   * An image is one empty page: its text is read by OCR when the document is processed.
+   */
   pages: string[];
 }
+
+/** The formats accepted, as people name them (tool descriptions and refusals say the same). */
+export const ACCEPTED_FORMATS = 'PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG';
+
+/**
+ * Largest image accepted, in pixels: OCR holds a few bytes per pixel, and a letter page scanned at
+ * 600 dpi is about 34 megapixels.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Refuses a file with the reason a person can act on. */
 function unreadable(fileName: string, reason: string): InvalidInputException {
@@ -43,13 +60,19 @@ export async function readDocument(bytes: Buffer, declared: { fileName: string; 
       return readDocx(bytes, fileName);
     case SUPPORTED_MIME_TYPES.xlsx:
       return readXlsx(bytes, fileName);
+    case SUPPORTED_MIME_TYPES.pptx:
+      return readPptx(bytes, fileName);
+    case SUPPORTED_MIME_TYPES.png:
+      return readImage(SUPPORTED_MIME_TYPES.png, pngSize(bytes), fileName);
+    case SUPPORTED_MIME_TYPES.jpeg:
+      return readImage(SUPPORTED_MIME_TYPES.jpeg, jpegSize(bytes), fileName);
     case undefined:
       break;
     default:
-      throw unreadable(fileName, `${sniffed!.mime} files are not supported; send PDF, DOCX, XLSX, CSV or plain text.`);
+      throw unreadable(fileName, `${sniffed!.mime} files are not supported; send ${ACCEPTED_FORMATS}.`);
   }
   const text = utf8Text(bytes);
-  if (text === null) throw unreadable(fileName, 'the file is neither PDF, DOCX, XLSX nor UTF-8 text; send PDF, DOCX, XLSX, CSV or plain text.');
+  if (text === null) throw unreadable(fileName, `the file is none of the accepted formats; send ${ACCEPTED_FORMATS}.`);
   const looksLikeCsv = declared.mimeType?.toLowerCase().startsWith('text/csv') || /\.csv$/i.test(fileName);
   return looksLikeCsv ? readCsv(text, fileName) : { mimeType: SUPPORTED_MIME_TYPES.text, pageCount: 1, pages: [text] };
 }
@@ -79,6 +102,31 @@ async function readDocx(bytes: Buffer, fileName: string): Promise<ReadDocument> 
   } catch {
     throw unreadable(fileName, 'the DOCX file is corrupt and cannot be read.');
   }
+}
+
+async function readPptx(bytes: Buffer, fileName: string): Promise<ReadDocument> {
+  let slides: string[];
+  try {
+    slides = await readPresentationSlides(await JSZip.loadAsync(bytes));
+  } catch (error) {
+    const reason = error instanceof UnreadablePresentation ? ` (${error.message})` : '';
+    throw unreadable(fileName, `the PPTX file is corrupt and cannot be read${reason}.`);
+  }
+  if (slides.length === 0) throw unreadable(fileName, 'the presentation has no slides.');
+  return { mimeType: SUPPORTED_MIME_TYPES.pptx, pageCount: slides.length, pages: slides };
+}
+
+/** An image is one page whose text OCR reads during processing; here only its header is checked, so a request never decodes pixels. */
+function readImage(mimeType: string, size: ImageSize | undefined, fileName: string): ReadDocument {
+  const format = mimeType === SUPPORTED_MIME_TYPES.png ? 'PNG' : 'JPEG';
+  if (!size) throw unreadable(fileName, `the ${format} image is corrupt or truncated and cannot be read.`);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) {
+    throw unreadable(
+      fileName,
+      `the image is ${size.width}×${size.height} pixels; send at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels (a letter page scanned at 300 dpi is about 8).`,
+    );
+  }
+  return { mimeType, pageCount: 1, pages: [''] };
 }
 
 async function readXlsx(bytes: Buffer, fileName: string): Promise<ReadDocument> {

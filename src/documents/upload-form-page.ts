@@ -151,8 +151,8 @@ ${view.workspaceName ? html`<p>For the deal workspace <strong>${view.workspaceNa
 <form id="upload-form" method="post"${view.endpoint ? html` action="${view.endpoint}"` : ''} enctype="multipart/form-data">
 <label id="dropzone" class="dropzone" for="file">${UPLOAD_ICON}
 <strong>Drop files here or choose files</strong>
-<span class="muted" id="file-types">PDF, DOCX, XLSX, CSV or plain text; several at once</span>
-<input id="file" name="file" type="file" multiple aria-describedby="file-types" accept=".pdf,.docx,.xlsx,.csv,.txt,application/pdf,text/plain,text/csv">
+<span class="muted" id="file-types">PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG; several at once</span>
+<input id="file" name="file" type="file" multiple aria-describedby="file-types" accept=".pdf,.docx,.pptx,.xlsx,.csv,.txt,.png,.jpg,.jpeg,application/pdf,text/plain,text/csv,image/png,image/jpeg">
 </label>
 <button type="submit">Upload</button>
 </form>

@@ -21,7 +21,7 @@ export class UploadFormTools {
     name: 'display_upload_documents_form',
     title: 'Show an upload form',
     description:
-      'A short-lived link to a hosted page where a person drops files (PDF, DOCX, XLSX, CSV, text) into this account, and into the workspace when workspaceId is given; ' +
+      'A short-lived link to a hosted page where a person drops files (PDF, DOCX, PPTX, XLSX, CSV, text, PNG, JPEG) into this account, and into the workspace when workspaceId is given; ' +
       'clients that render MCP Apps show the same form inline. Each file becomes a READY document.',
     input: DisplayUploadDocumentsFormInput,
     output: UploadFormLink,

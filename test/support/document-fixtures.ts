@@ -88,3 +88,91 @@ export async function scannedPdf(pdf: Uint8Array, scale = 2): Promise<Buffer> {
   }
   return Buffer.from(await scan.save());
 }
+
+/** A shape on a slide: paragraphs at an offset in points (none: inherits the layout's body placeholder position), or a table. */
+export type SlideShape =
+  | { paragraphs: string[]; at?: [number, number]; title?: boolean }
+  | { table: string[][]; at: [number, number] }
+  | { group: SlideShape[]; at: [number, number] };
+
+const EMU_PER_POINT = 12_700;
+const PML =
+  'xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const offset = ([x, y]: [number, number]) =>
+  `<a:off x="${x * EMU_PER_POINT}" y="${y * EMU_PER_POINT}"/><a:ext cx="${200 * EMU_PER_POINT}" cy="${40 * EMU_PER_POINT}"/>`;
+const textBody = (paragraphs: string[]) =>
+  `<p:txBody><a:bodyPr/>${paragraphs.map((text) => `<a:p><a:r><a:rPr lang="en-US"/><a:t>${escapeXml(text)}</a:t></a:r></a:p>`).join('')}</p:txBody>`;
+
+function shapeXml(shape: SlideShape, id: number): string {
+  if ('table' in shape) {
+    const rows = shape.table
+      .map((row) => `<a:tr h="370840">${row.map((cell) => `<a:tc>${textBody([cell]).replace(/p:txBody/g, 'a:txBody')}</a:tc>`).join('')}</a:tr>`)
+      .join('');
+    return `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="${id}" name="Table ${id}"/><p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm>${offset(shape.at)}</p:xfrm><a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/table"><a:tbl>${rows}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>`;
+  }
+  if ('group' in shape) {
+    // The group's children are placed in a child space twice as large as its box.
+    const [x, y] = shape.at;
+    const children = shape.group.map((child, index) => shapeXml(child, id * 10 + index)).join('');
+    return `<p:grpSp><p:nvGrpSpPr><p:cNvPr id="${id}" name="Group ${id}"/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr><a:xfrm><a:off x="${x * EMU_PER_POINT}" y="${y * EMU_PER_POINT}"/><a:ext cx="${300 * EMU_PER_POINT}" cy="${300 * EMU_PER_POINT}"/><a:chOff x="0" y="0"/><a:chExt cx="${600 * EMU_PER_POINT}" cy="${600 * EMU_PER_POINT}"/></a:xfrm></p:grpSpPr>${children}</p:grpSp>`;
+  }
+  const placeholder = shape.title ? '<p:ph type="title"/>' : shape.at ? '' : '<p:ph idx="1"/>';
+  const position = shape.at ? `<a:xfrm>${offset(shape.at)}</a:xfrm>` : '';
+  return `<p:sp><p:nvSpPr><p:cNvPr id="${id}" name="Shape ${id}"/><p:cNvSpPr/><p:nvPr>${placeholder}</p:nvPr></p:nvSpPr><p:spPr>${position}</p:spPr>${textBody(shape.paragraphs)}</p:sp>`;
+}
+
+/**
+ * A PowerPoint deck: one slide per entry, its shapes in the order given (file order, not reading
+ * order). Slide files are numbered backwards (the deck's first slide is the last file), as after
+ * reordering slides in PowerPoint; the one layout puts its body placeholder (idx 1) at (40, 120) pt.
+ */
+export async function pptxBytes(slides: SlideShape[][]): Promise<Buffer> {
+  const zip = new JSZip();
+  const count = slides.length;
+  const overrides = slides
+    .map(
+      (_, index) =>
+        `<Override PartName="/ppt/slides/slide${count - index}.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slide+xml"/>`,
+    )
+    .join('');
+  zip.file(
+    '[Content_Types].xml',
+    `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/ppt/presentation.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml"/><Override PartName="/ppt/slideLayouts/slideLayout1.xml" ContentType="application/vnd.openxmlformats-officedocument.presentationml.slideLayout+xml"/>${overrides}</Types>`,
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="ppt/presentation.xml"/></Relationships>',
+  );
+  const ids = slides.map((_, index) => `<p:sldId id="${256 + index}" r:id="rId${index + 1}"/>`).join('');
+  zip.file(
+    'ppt/presentation.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><p:presentation ${PML}><p:sldIdLst>${ids}</p:sldIdLst><p:sldSz cx="12192000" cy="6858000"/></p:presentation>`,
+  );
+  const rels = slides
+    .map(
+      (_, index) =>
+        `<Relationship Id="rId${index + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide${count - index}.xml"/>`,
+    )
+    .join('');
+  zip.file(
+    'ppt/_rels/presentation.xml.rels',
+    `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}</Relationships>`,
+  );
+  zip.file(
+    'ppt/slideLayouts/slideLayout1.xml',
+    `<?xml version="1.0" encoding="UTF-8"?><p:sldLayout ${PML}><p:cSld><p:spTree><p:sp><p:nvSpPr><p:cNvPr id="2" name="Title"/><p:cNvSpPr/><p:nvPr><p:ph type="title"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm>${offset([40, 20])}</a:xfrm></p:spPr></p:sp><p:sp><p:nvSpPr><p:cNvPr id="3" name="Body"/><p:cNvSpPr/><p:nvPr><p:ph idx="1"/></p:nvPr></p:nvSpPr><p:spPr><a:xfrm>${offset([40, 120])}</a:xfrm></p:spPr></p:sp></p:spTree></p:cSld></p:sldLayout>`,
+  );
+  slides.forEach((shapes, index) => {
+    const file = `slide${count - index}.xml`;
+    zip.file(
+      `ppt/slides/${file}`,
+      `<?xml version="1.0" encoding="UTF-8"?><p:sld ${PML}><p:cSld><p:spTree><p:nvGrpSpPr><p:cNvPr id="1" name=""/><p:cNvGrpSpPr/><p:nvPr/></p:nvGrpSpPr><p:grpSpPr/>${shapes.map((shape, n) => shapeXml(shape, n + 2)).join('')}</p:spTree></p:cSld></p:sld>`,
+    );
+    zip.file(
+      `ppt/slides/_rels/${file}.rels`,
+      '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slideLayout" Target="../slideLayouts/slideLayout1.xml"/></Relationships>',
+    );
+  });
+  return zip.generateAsync({ type: 'nodebuffer' });
+}

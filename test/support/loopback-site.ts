@@ -4,6 +4,25 @@ import type { AddressInfo } from 'node:net';
 type Route = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
+ * A route that streams `totalBytes` of a PDF's type in chunks, without a Content-Length, as fast as
+ * the client reads: the 2 GB download a fetch must stop at its limit. Stops when the client hangs up.
+ */
+export function endlessPdf(totalBytes: number): Route {
+  return (_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/pdf' });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const pump = () => {
+      while (sent < totalBytes && response.write(chunk)) sent += chunk.length;
+      if (sent < totalBytes) response.once('drain', pump);
+      else response.end();
+    };
+    response.on('close', () => response.removeAllListeners('drain'));
+    pump();
+  };
+}
+
+/**
  * A web site on loopback (IPv4 127.0.0.1 and, on the same port, IPv6 ::1): answers from its routes
  * and counts every TCP connection it accepts, so a test can assert that a refused fetch never
  * reached it. Unknown paths answer 404.

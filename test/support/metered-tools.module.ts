@@ -40,17 +40,25 @@ async function serve(input: TestMeteredInput): Promise<TestMeteredResult> {
   return { servedAt: new Date().toISOString(), serial: ++serial };
 }
 
-/** Keys a real tool meters now: a usage key meters one tool, so the tests meter them through it. */
-const REAL_TOOLS: Partial<Record<UsageKey, string>> = {
-  document_classification: 'document_intelligence_agent',
-  financial_data_extraction: 'data_extraction_agent',
-  quantitative_analysis: 'quantitative_analysis_agent',
-  fraud_detection: 'fraud_detection',
-  risk_discovery: 'risk_discovery_agent',
+/**
+ * Keys a real tool meters now (a usage key meters one tool): the tests call that tool, with
+ * arguments it accepts, instead of a test tool.
+ */
+const REAL_METERED_TOOLS: Partial<Record<UsageKey, { name: string; arguments: (documentId: string) => Record<string, unknown> }>> = {
+  document_classification: { name: 'document_intelligence_agent', arguments: (documentId) => ({ documentId }) },
+  financial_data_extraction: { name: 'data_extraction_agent', arguments: (documentId) => ({ documentId }) },
+  quantitative_analysis: { name: 'quantitative_analysis_agent', arguments: (documentId) => ({ documentId }) },
+  fraud_detection: { name: 'fraud_detection', arguments: (documentId) => ({ documentId }) },
+  risk_discovery: { name: 'risk_discovery_agent', arguments: (documentId) => ({ documentId }) },
+  entity_compliance: { name: 'entity_compliance_agent', arguments: () => ({ entityName: 'Metering Probe', entityType: 'person', checkType: 'sanctions' }) },
 };
 
-/** The tool metered under `usageKey`: the real one where it exists (call it with a `documentId`), else a test tool. */
-export const meteredTestTool = (usageKey: UsageKey): string => REAL_TOOLS[usageKey] ?? `test_metered_${usageKey}`;
+/** The tool metered under `usageKey`: the real one where it exists, else a test tool. */
+export const meteredTestTool = (usageKey: UsageKey): string => REAL_METERED_TOOLS[usageKey]?.name ?? `test_metered_${usageKey}`;
+
+/** Arguments the tool metered under `usageKey` accepts, for a call about `documentId` (test tools price pages of it, or ignore it). */
+export const meteredTestArguments = (usageKey: UsageKey, documentId: string): Record<string, unknown> =>
+  REAL_METERED_TOOLS[usageKey]?.arguments(documentId) ?? { documentId };
 
 /**
  * One test-only tool per usage key of the price table that no real tool meters yet
@@ -62,7 +70,7 @@ export const meteredTestTool = (usageKey: UsageKey): string => REAL_TOOLS[usageK
 class MeteredTestTools {}
 
 for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
-  if (REAL_TOOLS[usageKey]) continue;
+  if (REAL_METERED_TOOLS[usageKey]) continue;
   const method = `meter_${usageKey}`;
   // A function of its own per tool: the decorator's metadata is stored on the function.
   Object.defineProperty(MeteredTestTools.prototype, method, { value: (input: TestMeteredInput) => serve(input), writable: true, configurable: true });

@@ -18,7 +18,7 @@ export function statementArithmetic(extraction: { facts: Fact[]; checks: Check[]
   return extraction.checks.map((statementCheck) => {
     const [kind, end] = statementCheck.id.split(':');
     const total = extraction.facts.find((fact) => fact.concept === CHECKED_TOTAL[kind] && fact.period.end === end);
-    return check(statementCheck.id, 'arithmetic', 'high', statementCheck.passed, statementCheck.detail, total?.evidence ?? null);
+    return check(statementCheck.id, 'arithmetic', 'high', statementCheck.passed, statementCheck.detail, statementCheck.evidence ?? total?.evidence ?? null);
   });
 }
 

@@ -181,6 +181,32 @@ describe('discoverRisks: text rules', () => {
   });
 
   it.each([
+    ['The bank notified the Company that it would be replaced as auditor.', 'auditor_change'],
+    ['The Audit Committee approved the engagement of Rivera CPA as the Company’s successor auditor.', 'auditor_change'],
+    ['Our results depend to a large degree on the efforts of our executive officers.', 'key_person'],
+    ['We rely heavily on Maria Lopez, our founder, for product direction.', 'key_person'],
+    ['A judgment of $900,000 was entered against the Company in March.', 'litigation'],
+    ['The Company is engaged in a legal dispute with its former landlord.', 'litigation'],
+    ['The lender agreed to forbear from enforcing its rights until the refinancing closes.', 'covenant_breach'],
+    ['The Borrower did not maintain the minimum liquidity requirement at the June test date.', 'covenant_breach'],
+    ['Costco accounted for 41% of net revenues in 2024.', 'customer_concentration'],
+    ['The warehouse is leased from an entity owned by our president.', 'related_parties'],
+    ['At June 30 current liabilities exceeded current assets by $0.8 million.', 'negative_working_capital'],
+    ['The regulator imposed a fine of $2 million on the subsidiary.', 'regulatory_action'],
+  ])('reads wording beyond the first phrases: %s', (text, id) => {
+    expect(riskIds(text)).toEqual([id]);
+  });
+
+  it.each([
+    'Any breach of the financial covenants may result in the acceleration of our debt.',
+    'Non-compliance with the leverage covenant would allow the lenders to demand repayment.',
+    'Subscription revenue accounted for 72% of total revenues.',
+    'International accounted for 35% of revenue.',
+  ])('takes a risk factor or a product share for no risk: %s', (text) => {
+    expect(riskIds(text)).toEqual([]);
+  });
+
+  it.each([
     'Related Party Transactions\nNone.',
     'There were no related party transactions during the year.',
     'We may become subject to enforcement actions by regulators in the future.',

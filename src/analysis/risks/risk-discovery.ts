@@ -2,6 +2,7 @@ import { BUILTIN_ENGINE, type Claim, type Evidence, type Fact, type PageLayout, 
 import type { RiskDiscoveryInput } from '../analysis-engine.port.js';
 import { RISK_THRESHOLDS, SEVERITY_WEIGHTS } from '../fraud/fraud-checks.js';
 import { keepVerified } from '../verbatim.js';
+import { consistencyFindings } from './consistency.js';
 import { financialFindings } from './financial-rules.js';
 import { maxSeverity, SEVERITY_ORDER, type Finding, type NotEvaluated } from './findings.js';
 import { textFindings } from './text-findings.js';
@@ -33,7 +34,9 @@ export function discoverRisks(input: RiskDiscoveryInput): RiskDiscoveryResult {
   const financial = financialFindings(facts, claims);
   findings.push(...financial.findings);
   warnings.push(...financial.warnings);
-  const notEvaluated: NotEvaluated[] = [...financial.notEvaluated];
+  const consistency = consistencyFindings(claims, facts);
+  findings.push(...consistency.findings);
+  const notEvaluated: NotEvaluated[] = [...financial.notEvaluated, ...consistency.notEvaluated];
   if (input.documents.length === 0) notEvaluated.push({ id: 'text_rules', missing: ['documents'] });
 
   const risks = mergeFindings(findings);
@@ -87,6 +90,10 @@ const FINANCIAL_DESCRIPTIONS: Record<string, string> = {
   revenue_decline: 'Revenue fell against the prior period of the same length: less income to service debt.',
   high_leverage: 'Debt is high against earnings or equity: less room to absorb a downturn and to take on the requested credit.',
   short_runway: 'Cash at the current burn lasts less than a year: the company must raise or cut costs soon.',
+  consistency_revenue: 'A deck or application states a revenue the financial statements do not support.',
+  consistency_arr: 'A deck or application states a recurring revenue run rate far above the revenue the financial statements show.',
+  consistency_growth: 'A deck or application states a revenue growth the financial statements do not show.',
+  consistency_gross_margin: 'A deck or application states a gross margin the financial statements do not show.',
 };
 
 /** One risk per rule id, at the highest severity of its findings, most severe first (then by id). */

@@ -27,9 +27,19 @@ export function clauseBefore(sentence: string, index: number): string {
   return clause.split(/\s+/).slice(-WINDOW_WORDS).join(' ');
 }
 
+/** Reported speech states a decided fact: "notified the firm that it would be dismissed". */
+const REPORTED = /\b(?:notified|informed|advised|announced|decided|confirmed)\b[^.]*\bthat\b[^.]*\bwould\b/i;
+/** A risk named as a noun and followed by a modal is a risk factor: "failure to comply with these covenants could result in ...". */
+const NOMINAL = /^(?:failure|breach|violation|default|non-?compliance|any (?:breach|violation|default))\b/i;
+const MODAL_AFTER = /^[^.;]{0,100}?\b(?:could|may|might|would|will)\b/i;
+
 export function readingOf(sentence: string, index: number, length: number): Reading {
   const before = clauseBefore(sentence, index);
-  if (HYPOTHESIS.test(before)) return 'hypothetical';
+  const hypothesis = HYPOTHESIS.exec(before);
+  if (hypothesis && !(hypothesis[0].toLowerCase() === 'would' && REPORTED.test(before))) return 'hypothetical';
+  // The clause's subject is the risk as a noun ("Failure to comply with these covenants could ..."), the phrase inside or after it.
+  const clause = `${before} ${sentence.slice(index)}`.trim();
+  if (NOMINAL.test(clause) && MODAL_AFTER.test(clause)) return 'hypothetical';
   if (NEGATION.test(before)) return 'negated';
   const after = sentence.slice(index + length);
   if (NEGATION_AFTER.test(after)) return 'negated';

@@ -117,6 +117,7 @@ describe('readStatements', () => {
       'Borrowings\t40',
       'Non-current liabilities',
       'Borrowings\t160',
+      'Lease liabilities\t100',
       'Total liabilities\t300',
       'Total equity\t199',
     ].join('\n');
@@ -130,6 +131,12 @@ describe('readStatements', () => {
         id: 'balance_sheet_balances:2024-12-31',
         passed: true,
         detail: '2024-12-31: Assets 500 against Liabilities 300 + StockholdersEquity 199 (difference 1)',
+      },
+      {
+        id: 'subtotal_adds_up:2024-12-31:page-1:total-liabilities',
+        passed: true,
+        detail: '2024-12-31: "Total liabilities" 300 is the sum of the 3 lines above it',
+        evidence: { documentId: 'doc-5', page: 1, quote: 'Total liabilities 300' },
       },
     ]);
   });

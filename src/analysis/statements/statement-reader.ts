@@ -2,6 +2,7 @@ import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, Statement
 import { currencyIn, parseAmount, scaleIn } from './amounts.js';
 import { conceptFor, type SignRule } from './concept-synonyms.js';
 import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-columns.js';
+import { StatementFootings, type PrintedFigure } from './footings.js';
 import { statementChecks } from './statement-checks.js';
 
 const TITLES: [RegExp, StatementKind][] = [
@@ -84,13 +85,17 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
   const candidates: Candidate[] = [];
   const statements: { page: number; kind: StatementKind }[] = [];
   const warnings = new Set<string>();
+  const footings = new StatementFootings();
 
   for (const page of pages) {
     for (const line of page.lines) {
       const title = statementTitle(line);
       if (title) {
         const continued = title === state.statement && /continued|cont'd|\(cont/i.test(line.text);
-        if (!continued) Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null });
+        if (!continued) {
+          Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null });
+          footings.reset();
+        }
         if (!statements.some((found) => found.page === page.page && found.kind === title)) statements.push({ page: page.page, kind: title });
         state.pending = [line];
         continue;
@@ -98,6 +103,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
       const figures = line.cells.filter((cell) => parseAmount(cell.text) !== null);
       if (figures.length === 0 || (isPeriodHeading(line) && figures.every((cell) => /^(?:19|20)\d{2}$/.test(cell.text.trim())))) {
         noteHeading(state, line);
+        if (!isPeriodHeading(line)) footings.heading(line.text);
         continue;
       }
       if (state.pending.some(isPeriodHeading)) {
@@ -108,7 +114,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
       }
       state.pending = [];
       if (state.columns.length === 0) continue;
-      readRow(documentId, page.page, line, state, documentScale, documentCurrency, candidates, warnings);
+      readRow(documentId, page.page, line, state, documentScale, documentCurrency, candidates, warnings, footings);
     }
   }
   const facts = settle(candidates);
@@ -118,7 +124,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
     facts,
     periods,
     currency: facts.find((fact) => fact.currency)?.currency ?? documentCurrency,
-    checks: statementChecks(facts, (fact) => scales.get(fact) ?? 1),
+    checks: [...statementChecks(facts, (fact) => scales.get(fact) ?? 1), ...footings.checks],
     warnings: [...warnings],
     statements,
   };
@@ -146,14 +152,17 @@ function readRow(
   documentCurrency: string | null,
   candidates: Candidate[],
   warnings: Set<string>,
+  footings: StatementFootings,
 ): void {
   const { label, figures } = splitRow(line.cells);
   if (!label || /per share|%|\bratio\b/i.test(label)) return;
   const labelForConcept = /^total:?$/i.test(label.trim()) ? `total ${state.heading}` : label;
   const match = conceptFor(labelForConcept, state.statement, state.section);
   updateSection(state, label);
-  if (!match) return;
   const placed = placeFigures(figures, state.columns);
+  if (placed) footings.row(labelForConcept, printedByColumn(placed), { documentId, page, quote: line.text });
+  else footings.unplaced();
+  if (!match) return;
   if (!placed) {
     warnings.add(`page ${page}: the figures of "${label}" do not line up with the period columns; row skipped`);
     return;
@@ -179,6 +188,18 @@ function readRow(
       scale,
     });
   }
+}
+
+/** A row's printed figures in period columns (notes, budget and variance columns are not footed), keyed by period. */
+function printedByColumn(placed: [PeriodColumn, LayoutCell][]): Map<string, PrintedFigure> {
+  const figures = new Map<string, PrintedFigure>();
+  for (const [column, cell] of placed) {
+    if (!column.period) continue;
+    const key = `${column.period.end}${column.period.months ? `/${column.period.months}m` : ''}`;
+    const amount = parseAmount(cell.text)!;
+    figures.set(key, { value: amount.value, decimals: amount.decimals });
+  }
+  return figures;
 }
 
 function updateSection(state: State, label: string): void {

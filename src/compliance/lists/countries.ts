@@ -4,6 +4,20 @@
  * spellings that differ from them.
  */
 const LIST_SPELLINGS: Record<string, string> = {
+  'russian federation': 'ru',
+  'iran islamic republic of': 'ir',
+  'islamic republic of iran': 'ir',
+  'syrian arab republic': 'sy',
+  'korea democratic peoples republic of': 'kp',
+  'democratic peoples republic of korea': 'kp',
+  'korea republic of': 'kr',
+  'republic of korea': 'kr',
+  'viet nam': 'vn',
+  'venezuela bolivarian republic of': 've',
+  'bolivia plurinational state of': 'bo',
+  'tanzania united republic of': 'tz',
+  'moldova republic of': 'md',
+  'lao peoples democratic republic': 'la',
   'korea north': 'kp',
   'north korea': 'kp',
   'korea south': 'kr',

@@ -56,6 +56,7 @@ describe('countryCode', () => {
     expect(countryCode('RU')).toBe('ru');
     expect(countryCode('Russia')).toBe('ru');
     expect(countryCode('Burma')).toBe('mm');
+    expect(countryCode('Russian Federation')).toBe('ru');
     expect(countryCode('Atlantis')).toBeUndefined();
   });
 });

@@ -135,3 +135,10 @@ describe('statusFor', () => {
     expect(statusFor(92, thresholds)).toBe('MATCH');
   });
 });
+
+describe('abjad transliterations', () => {
+  it('keeps a vowel-less word that spells a Latin title ("عمر", Omar → "mr")', () => {
+    expect(normaliseName('عمر محمود حكيم', 'person').tokens.map((token) => token.text)).toEqual(['mr', 'mhmwd', 'hkym']);
+    expect(compareNames(normaliseName('عمر محمود حكيم', 'person'), normaliseName('HAKIM, Omar Mahmoud', 'person')).similarity).toBeGreaterThanOrEqual(0.9);
+  });
+});

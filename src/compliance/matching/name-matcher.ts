@@ -73,16 +73,46 @@ function phoneticallyEqual(a: NameToken, b: NameToken): boolean {
   return same && Math.max(a1.length, b1.length) >= 3 && a.text[0] === b.text[0];
 }
 
+/** Equal consonant skeletons, a final t or h aside (the feminine ending ة is written either way: "Hamza" / "hmzt"). */
+function sameSkeleton(a: string, b: string): boolean {
+  if (a === b) return true;
+  const trimmed = (value: string) => value.replace(/[th]$/, '');
+  return a.length > 2 && b.length > 2 && (trimmed(a) === b || trimmed(b) === a);
+}
+
+const EXACT = { similarity: 1, how: 'exact' };
+/** Token pairs already compared: names repeat the same few thousand tokens, so most pairs come back. */
+const compared = new Map<string, { similarity: number; how: string }>();
+
 /** How alike two tokens are, and by which test. */
 export function compareTokens(a: NameToken, b: NameToken, abjad: boolean): { similarity: number; how: string } {
-  if (a.text === b.text) return { similarity: 1, how: 'exact' };
-  let similarity = jaroWinkler(a.text, b.text);
+  if (a.text === b.text) return EXACT;
+  const key = `${abjad ? 1 : 0}${a.text} ${b.text}`;
+  let result = compared.get(key);
+  if (!result) {
+    result = compareDistinctTokens(a, b, abjad);
+    if (compared.size >= 500_000) compared.clear();
+    compared.set(key, result);
+  }
+  return result;
+}
+
+function compareDistinctTokens(a: NameToken, b: NameToken, abjad: boolean): { similarity: number; how: string } {
+  const raw = jaroWinkler(a.text, b.text);
+  let similarity = raw;
   let how = 'jaro_winkler';
-  if (similarity < 0.92 && phoneticallyEqual(a, b) && similarity >= 0.7) {
+  // Jaro-Winkler rewards a shared beginning, so a name and a longer word built on it ("Aleksandr" and
+  // the patronymic "Aleksandrovich") look alike: tokens of very different lengths are marked down.
+  const lengthRatio = Math.min(a.text.length, b.text.length) / Math.max(a.text.length, b.text.length);
+  if (lengthRatio < 0.8) similarity *= lengthRatio / 0.8;
+  // Below 0.9, Jaro-Winkler mostly measures letters two different names share ("Walid" and "Khalid"
+  // 0.82): the similarity falls twice as fast there, so such pairs drop under the pairing floor.
+  if (similarity < 0.9) similarity = Math.max(0, 2 * similarity - 0.9);
+  if (similarity < 0.92 && phoneticallyEqual(a, b) && raw >= 0.75) {
     similarity = 0.92;
     how = 'double_metaphone';
   }
-  if (abjad && similarity < 0.9 && a.skeleton.length >= 2 && a.skeleton === b.skeleton) {
+  if (abjad && similarity < 0.9 && a.skeleton.length >= 1 && sameSkeleton(a.skeleton, b.skeleton)) {
     similarity = 0.9;
     how = 'consonant_skeleton';
   }
@@ -100,7 +130,7 @@ export function compareTokens(a: NameToken, b: NameToken, abjad: boolean): { sim
  * A compact comparison (the tokens run together) catches names split or joined differently
  * ("Abdul Rahman" / "Abdulrahman", "Xi Jin Ping" / "Xi Jinping").
  */
-export function compareNames(query: NormalisedName, candidate: NormalisedName): NameComparison {
+export function compareNames(query: NormalisedName, candidate: NormalisedName, explain = true): NameComparison {
   const q = query.tokens;
   const c = candidate.tokens;
   if (q.length === 0 || c.length === 0) return { similarity: 0, features: [] };
@@ -130,6 +160,7 @@ export function compareNames(query: NormalisedName, candidate: NormalisedName): 
   const compact = compactSimilarity(q, c);
   const features: MatchFeature[] = [];
   let similarity = tokenSimilarity;
+  if (!explain) return { similarity: Math.max(compact, tokenSimilarity), features };
   if (compact > tokenSimilarity) {
     similarity = compact;
     features.push({ feature: 'compact_name', value: round(compact) });
@@ -149,7 +180,8 @@ export function compareNames(query: NormalisedName, candidate: NormalisedName): 
 }
 
 function compactSimilarity(q: NameToken[], c: NameToken[]): number {
-  if (q.length === c.length && q.length === 1) return 0;
+  // Only for names split differently; with as many tokens on each side, token pairs say more.
+  if (q.length === c.length) return 0;
   const forms = (tokens: NameToken[]) => [tokens.map((t) => t.text).join(''), [...tokens.map((t) => t.text)].sort().join('')];
   const [qOrdered, qSorted] = forms(q);
   const [cOrdered, cSorted] = forms(c);
@@ -186,12 +218,24 @@ export function evidenceAdjustments(evidence: PartyEvidence, facts: CandidateFac
   return features;
 }
 
-/** A candidate's score: 100 × name similarity, plus the evidence points, bounded to 0–100. */
-export function scoreCandidate(query: NormalisedName, evidence: PartyEvidence, candidate: NormalisedName, facts: CandidateFacts): ScoredCandidate {
-  const name = compareNames(query, candidate);
+/**
+ * A candidate's score: 100 × name similarity, plus the evidence points, bounded to 0–100. The
+ * features are written only for a score of at least `explainFrom` (most candidates of a search are
+ * discarded, and writing their explanations would cost more than scoring them).
+ */
+export function scoreCandidate(
+  query: NormalisedName,
+  evidence: PartyEvidence,
+  candidate: NormalisedName,
+  facts: CandidateFacts,
+  explainFrom = 0,
+): ScoredCandidate {
+  let name = compareNames(query, candidate, false);
   const adjustments = evidenceAdjustments(evidence, facts);
   const points = adjustments.reduce((sum, feature) => sum + (feature.value as number), 0);
   const score = Math.max(0, Math.min(100, Math.round(name.similarity * 100 + points)));
+  if (score < explainFrom) return { score, nameSimilarity: name.similarity, features: [] };
+  name = compareNames(query, candidate, true);
   const features = [...name.features, ...adjustments];
   if (query.scripts.length > 0) features.push({ feature: 'transliterated_from', value: query.scripts.join(' ') });
   if (query.removed.length > 0) features.push({ feature: 'ignored_words', value: query.removed.join(' ') });

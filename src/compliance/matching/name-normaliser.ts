@@ -9,7 +9,7 @@ export interface NameToken {
   text: string;
   /** Double Metaphone primary and secondary keys ('' when the token has no consonant sound). */
   phonetic: readonly [string, string];
-  /** Consonants only, doubled letters collapsed: how a name written in an abjad (Arabic, Hebrew) reads once transliterated. */
+  /** Consonants only (w, y and vowels left out), doubled letters collapsed: how a name written in an abjad (Arabic, Hebrew) reads once transliterated. */
   skeleton: string;
 }
 
@@ -252,8 +252,12 @@ export function nameToken(text: string): NameToken {
   return token;
 }
 
+/** Consonants only, with w and y (also vowel letters in Arabic and Hebrew) left out and q read as k. */
 function skeletonOf(text: string): string {
-  return text.replace(/[aeiouy]/g, '').replace(/(.)\1+/g, '$1');
+  return text
+    .replace(/[aeiouwy]/g, '')
+    .replace(/q/g, 'k')
+    .replace(/(.)\1+/g, '$1');
 }
 
 /**
@@ -287,15 +291,18 @@ export function normaliseName(original: string, kind: PartyKind = 'unknown'): No
   let words = text.split(' ').filter((word) => word.length > 0);
   const removed: string[] = [];
   if (kind === 'company' || kind === 'unknown') words = removePhrases(words, removed);
+  // A name written in Arabic or Hebrew script loses its vowels in transliteration, and its words can
+  // then spell a Latin title ("عمر" Omar → "mr"): titles are only looked for in names not written so.
+  const abjad = scripts.some((script) => ABJAD_SCRIPTS.has(script));
   const noise = kind === 'person' ? HONORIFICS : kind === 'company' ? COMPANY_FORMS : kind === 'unknown' ? COMPANY_FORMS : undefined;
-  if (noise) {
+  if (noise && !(abjad && noise === HONORIFICS)) {
     const kept = words.filter((word) => !noise.has(word));
     if (kept.length > 0) {
       removed.push(...words.filter((word) => noise.has(word)));
       words = kept;
     }
   }
-  if (kind === 'unknown') {
+  if (kind === 'unknown' && !abjad) {
     const kept = words.filter((word) => !HONORIFICS.has(word));
     if (kept.length > 0 && kept.length < words.length) {
       removed.push(...words.filter((word) => HONORIFICS.has(word)));

@@ -36,14 +36,19 @@ interface Variant {
 /**
  * Sanctions entries held in memory with a blocking index: each name variant (primary name and
  * aliases) is filed under keys of its tokens (Double Metaphone codes, first three letters, first
- * three consonants), so a query scores only the variants sharing a key with it rather than the
- * whole list. Keys that would bring in a large share of the list (a very common given name) are
- * skipped while rarer keys of the query exist.
+ * three consonants), so a query scores only the variants sharing keys with two of its tokens
+ * rather than the whole list.
  */
 export class ScreeningIndex {
   private readonly variants: Variant[] = [];
   private readonly blocks = new Map<string, number[]>();
-  private readonly crowdedBlock: number;
+  /** Per variant: the search that last counted it, and how many query tokens share a key with it. */
+  private readonly countedBy: Int32Array;
+  private readonly hits: Int32Array;
+  /** Per variant: the query token that last reached it (a token reaching it by two keys counts once). */
+  private readonly reachedBy: Int32Array;
+  private searches = 0;
+  private tokensSeen = 0;
 
   private constructor(readonly entries: readonly ListEntry[]) {
     entries.forEach((entry, index) => {
@@ -59,7 +64,9 @@ export class ScreeningIndex {
         }
       }
     });
-    this.crowdedBlock = Math.max(500, Math.floor(this.variants.length * 0.05));
+    this.countedBy = new Int32Array(this.variants.length);
+    this.hits = new Int32Array(this.variants.length);
+    this.reachedBy = new Int32Array(this.variants.length);
   }
 
   static build(entries: readonly ListEntry[]): ScreeningIndex {
@@ -76,7 +83,7 @@ export class ScreeningIndex {
     for (const variantIndex of this.candidates(query)) {
       const variant = this.variants[variantIndex];
       const entry = this.entries[variant.entry];
-      const scored = scoreCandidate(query, evidence, variant.name, entry);
+      const scored = scoreCandidate(query, evidence, variant.name, entry, options.minScore);
       if (scored.score < options.minScore) continue;
       const previous = best.get(variant.entry);
       if (previous && previous.score >= scored.score) continue;
@@ -85,16 +92,30 @@ export class ScreeningIndex {
     return [...best.values()].sort((a, b) => b.score - a.score || a.entry.entityId.localeCompare(b.entry.entityId)).slice(0, options.limit);
   }
 
-  private candidates(query: NormalisedName): Set<number> {
-    const blocks = [...new Set(query.tokens.flatMap(blockingKeys))]
-      .map((key) => this.blocks.get(key))
-      .filter((block): block is number[] => block !== undefined)
-      .sort((a, b) => a.length - b.length);
-    const chosen = blocks.filter((block) => block.length <= this.crowdedBlock);
-    if (chosen.length === 0 && blocks.length > 0) chosen.push(blocks[0]);
-    const candidates = new Set<number>();
-    for (const block of chosen) for (const variant of block) candidates.add(variant);
-    return candidates;
+  /**
+   * The variants sharing a blocking key with at least two of the query's tokens (one, when either
+   * name has a single token): a name that shares one common word with the query ("Mohammed") is
+   * not a candidate, which keeps the scored set small on a large list.
+   */
+  private candidates(query: NormalisedName): number[] {
+    const search = ++this.searches;
+    const touched: number[] = [];
+    for (const token of query.tokens) {
+      const reach = ++this.tokensSeen;
+      for (const key of blockingKeys(token)) {
+        for (const variant of this.blocks.get(key) ?? []) {
+          if (this.reachedBy[variant] === reach) continue;
+          this.reachedBy[variant] = reach;
+          if (this.countedBy[variant] !== search) {
+            this.countedBy[variant] = search;
+            this.hits[variant] = 0;
+            touched.push(variant);
+          }
+          this.hits[variant]++;
+        }
+      }
+    }
+    return touched.filter((variant) => this.hits[variant] >= Math.min(2, query.tokens.length, this.variants[variant].name.tokens.length));
   }
 }
 

@@ -3,8 +3,9 @@ import { AppConfig } from '../../config/app-config.js';
 import { ProviderHttpClients } from '../../providers/http/provider-http-clients.js';
 import type { ProviderHttpClient, ProviderRequest } from '../../providers/http/provider-http-client.js';
 import { ProviderResourceNotFoundException } from '../../providers/http/provider.exceptions.js';
-import { ProviderAnswerShapeException, reconfigureHint } from '../data-provider.exceptions.js';
+import { ProviderAnswerShapeException } from '../data-provider.exceptions.js';
 import type { CrmContext, CrmInteraction, CrmListEntry, CrmNote, CrmPerson } from '../dto/crm-context.dto.js';
+import { dataProviderClient } from './data-provider-client.js';
 import type { ProviderKeyCheck } from '../provider-key-checks.service.js';
 import { pickByName } from './name-matching.js';
 import { dateOf, integerOf, integersOf, isRecord, recordsOf, textOf, textsOf, type JsonRecord } from './json-reading.js';
@@ -36,13 +37,7 @@ export class AffinityAdapter implements ProviderKeyCheck {
   private readonly client: ProviderHttpClient;
 
   constructor(clients: ProviderHttpClients, config: AppConfig) {
-    this.client = clients.client({
-      provider: this.provider,
-      displayName: AFFINITY,
-      baseUrl: config.dataProviders.crmUrl,
-      timeoutMs: config.dataProviders.timeoutMs,
-      credentialsHint: reconfigureHint(this.provider, AFFINITY),
-    });
+    this.client = dataProviderClient(clients, config, { provider: this.provider, displayName: AFFINITY, baseUrl: 'crmUrl' });
   }
 
   async checkKey(apiKey: string): Promise<void> {

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../../config/app-config.js';
 import { ProviderHttpClients } from '../../providers/http/provider-http-clients.js';
 import type { ProviderHttpClient } from '../../providers/http/provider-http-client.js';
-import { ProviderAnswerShapeException, reconfigureHint } from '../data-provider.exceptions.js';
+import { ProviderAnswerShapeException } from '../data-provider.exceptions.js';
 import type { CompanyProfile } from '../dto/company-intelligence.dto.js';
+import { dataProviderClient } from './data-provider-client.js';
 import type { ProviderKeyCheck } from '../provider-key-checks.service.js';
 import { integerOf, isRecord, numberOf, textOf, textsOf, type JsonRecord } from './json-reading.js';
 
@@ -29,13 +30,7 @@ export class PeopleDataLabsAdapter implements ProviderKeyCheck {
   private readonly client: ProviderHttpClient;
 
   constructor(clients: ProviderHttpClients, config: AppConfig) {
-    this.client = clients.client({
-      provider: this.provider,
-      displayName: PEOPLE_DATA_LABS,
-      baseUrl: config.dataProviders.companyDataUrl,
-      timeoutMs: config.dataProviders.timeoutMs,
-      credentialsHint: reconfigureHint(this.provider, PEOPLE_DATA_LABS),
-    });
+    this.client = dataProviderClient(clients, config, { provider: this.provider, displayName: PEOPLE_DATA_LABS, baseUrl: 'companyDataUrl' });
   }
 
   async checkKey(apiKey: string): Promise<void> {

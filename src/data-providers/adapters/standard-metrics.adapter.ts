@@ -6,8 +6,9 @@ import { AppConfig } from '../../config/app-config.js';
 import { ProviderHttpClients } from '../../providers/http/provider-http-clients.js';
 import type { ProviderHttpClient, ProviderRequest } from '../../providers/http/provider-http-client.js';
 import { ProviderCredentialsRejectedException } from '../../providers/http/provider.exceptions.js';
-import { ProviderAnswerShapeException, reconfigureHint } from '../data-provider.exceptions.js';
+import { ProviderAnswerShapeException } from '../data-provider.exceptions.js';
 import type { PortfolioData } from '../dto/portfolio-metrics.dto.js';
+import { dataProviderClient } from './data-provider-client.js';
 import type { ProviderKeyCheck } from '../provider-key-checks.service.js';
 import { integerOf, isRecord, recordsOf, textOf } from './json-reading.js';
 import { pickByName } from './name-matching.js';
@@ -41,12 +42,11 @@ export class StandardMetricsAdapter implements ProviderKeyCheck {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {
-    this.client = clients.client({
+    this.client = dataProviderClient(clients, config, {
       provider: this.provider,
       displayName: STANDARD_METRICS,
-      baseUrl: config.dataProviders.portfolioDataUrl,
-      timeoutMs: config.dataProviders.timeoutMs,
-      credentialsHint: reconfigureHint(this.provider, STANDARD_METRICS, STANDARD_METRICS_KEY),
+      baseUrl: 'portfolioDataUrl',
+      keyDescription: STANDARD_METRICS_KEY,
     });
   }
 

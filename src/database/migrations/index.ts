@@ -16,6 +16,7 @@ import { AccountMemberships1795700000000 } from './1795700000000-AccountMembersh
 import { SandboxRail1795600000000 } from './1795600000000-SandboxRail.js';
 import { PageLayouts1795800000000 } from './1795800000000-PageLayouts.js';
 import { ProviderKeys1795830000000 } from './1795830000000-ProviderKeys.js';
+import { SanctionsLists1795850000000 } from './1795850000000-SanctionsLists.js';
 
 /**
  * Every migration, in order. Generated with `npm run migration:generate -- src/database/migrations/<Name>`
@@ -40,4 +41,5 @@ export const MIGRATIONS: (new () => object)[] = [
   AccountMemberships1795700000000,
   PageLayouts1795800000000,
   ProviderKeys1795830000000,
+  SanctionsLists1795850000000,
 ];

@@ -33,7 +33,7 @@ export class SubmitDocumentsInput {
   fileName?: string;
 
   @ApiPropertyOptional({
-    description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, XLSX, CSV and plain text are accepted.',
+    description: 'The declared type; the service sniffs the real one from the bytes. PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG and JPEG are accepted.',
     example: 'application/pdf',
   })
   @Optional()

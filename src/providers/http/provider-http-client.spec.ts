@@ -1,6 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { ScriptedHttpServer } from '../../../test/support/scripted-http-server.js';
 import { ProviderHttpClient, providerMessage, retryAfterMs, type ProviderHttpClientOptions } from './provider-http-client.js';
 import {
   ProviderCredentialsRejectedException,
@@ -12,47 +11,15 @@ import {
 
 const KEY = 'sk_live_planted_provider_key_4242';
 
-type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
-interface Seen {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+type Answer = { status: number; body?: string; headers?: Record<string, string> };
 
 /** A provider played over real HTTP: answers from a script, one entry per request, and records what it was sent. */
-class ScriptedProvider {
-  private server!: Server;
-  private script: Answer[] = [];
-  readonly seen: Seen[] = [];
-  private readonly hanging: ServerResponse[] = [];
-  url = '';
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      request.on('end', () => {
-        this.seen.push({ method: request.method!, url: request.url!, headers: request.headers, body });
-        const answer = this.script.shift() ?? { status: 200, body: '{}' };
-        if (answer === 'hang') return void this.hanging.push(response);
-        response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-        response.end(answer.body ?? '');
-      });
+class ScriptedProvider extends ScriptedHttpServer<Answer> {
+  constructor() {
+    super((_request, answer = { status: 200, body: '{}' }, response) => {
+      response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+      response.end(answer.body ?? '');
     });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  answer(...answers: Answer[]): void {
-    this.script = answers;
-    this.seen.length = 0;
-  }
-
-  async stop(): Promise<void> {
-    for (const response of this.hanging) response.destroy();
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
   }
 }
 

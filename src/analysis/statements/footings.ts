@@ -1,0 +1,180 @@
+import type { Check, Evidence } from '../analysis.types.js';
+
+/** One printed figure of a row, in the statement's printed units (before scale). */
+export interface PrintedFigure {
+  value: number;
+  decimals: number;
+}
+
+/** Words that say how a total is formed, not what it totals. */
+const FORM_WORDS = new Set([
+  'total',
+  'totals',
+  'net',
+  'and',
+  'of',
+  'the',
+  'to',
+  'from',
+  'in',
+  'by',
+  'for',
+  'provided',
+  'used',
+  'generated',
+  'cash',
+  'flows',
+  'flow',
+]);
+
+/** What a heading or a total is about: its words without punctuation, note references and form words. */
+function subjectWords(text: string): Set<string> {
+  const words = text
+    .toLowerCase()
+    .replace(/[’']s?\b/g, '')
+    .replace(/\(note[^)]*\)|\bnotes?\s+\d+\b/g, ' ')
+    .split(/[^a-z]+/)
+    .filter((word) => word.length > 1 && !FORM_WORDS.has(word));
+  return new Set(words);
+}
+
+/** A row that states a subtotal of the lines above it: "Total current assets", "Net cash used in investing activities". */
+const TOTAL_LABEL = /^(?:total\b|net cash (?:provided|used|from|generated|\(used|inflow|outflow))/i;
+/** A line subtracted under a positive print: "Less: accumulated depreciation 1,200". */
+const SUBTRACTED_LABEL = /^less\b/i;
+
+interface Row {
+  figures: Map<string, PrintedFigure>;
+}
+
+interface OpenHeading {
+  subject: Set<string>;
+  heading: string;
+  /** Where its lines start in `rows`. */
+  start: number;
+}
+
+/**
+ * Foots a statement as an auditor would: a total that names a heading above it ("Current assets:"
+ * … "Total current assets", "Cash flows from investing activities:" … "Net cash used in investing
+ * activities") must equal the lines just above it, per period, a nested total standing for its
+ * own lines. Which lines is found, not assumed: the total passes when the same run of lines ending
+ * just above it adds up to it in every period (so "Total liabilities" after "Total current
+ * liabilities" and a "Non-current liabilities:" heading sums both), else it fails against the lines
+ * under its heading. A line equal to the sum of the lines just above it ("Property and equipment,
+ * net" under its gross amount and depreciation) is an unlabelled subtotal and is folded into them.
+ * Only totals that name an open heading are footed, and none after a row whose figures could not be
+ * placed in the columns, so that a layout the reader does not follow gives no check rather than a
+ * false failure.
+ */
+export class StatementFootings {
+  private rows: Row[] = [];
+  private headings: OpenHeading[] = [];
+  private unreliable = false;
+  readonly checks: Check[] = [];
+
+  /** A new statement: nothing above carries over. */
+  reset(): void {
+    this.rows = [];
+    this.headings = [];
+    this.unreliable = false;
+  }
+
+  /** A line without figures: it may open a block that a total closes. */
+  heading(text: string): void {
+    const subject = subjectWords(text);
+    if (subject.size > 0) this.headings.push({ subject, heading: text.trim(), start: this.rows.length });
+  }
+
+  /** A row whose figures could not be placed in the period columns: sums over it cannot be trusted. */
+  unplaced(): void {
+    this.unreliable = true;
+  }
+
+  /** A row with its figures by period column. */
+  row(label: string, figures: Map<string, PrintedFigure>, evidence: Evidence): void {
+    const signed = SUBTRACTED_LABEL.test(label.trim())
+      ? new Map([...figures].map(([key, figure]) => [key, { ...figure, value: -Math.abs(figure.value) }]))
+      : figures;
+    const subject = TOTAL_LABEL.test(label.trim()) ? subjectWords(label) : new Set<string>();
+    // The outermost open heading it names: "Total liabilities" closes "Liabilities and equity".
+    const index = subject.size === 0 ? -1 : this.headings.findIndex((open) => [...subject].every((word) => open.subject.has(word)));
+    if (index < 0) {
+      this.rows.push({ figures: signed });
+      return;
+    }
+    const heading = this.headings[index];
+    const start = this.unreliable ? heading.start : this.foot(label.trim(), evidence, figures, heading);
+    this.headings = this.headings.filter((open, position) => position < index && open.start <= start);
+    this.rows.splice(start, this.rows.length - start, { figures });
+  }
+
+  /**
+   * Checks the total, per period, and returns where the lines it stands for start: the run that adds
+   * up in every period if there is one, else each period is judged on its own.
+   */
+  private foot(label: string, evidence: Evidence, totals: Map<string, PrintedFigure>, heading: OpenHeading): number {
+    const keys = [...totals.keys()];
+    const addsUp = (key: string, start: number) => {
+      const total = totals.get(key)!;
+      const terms = this.rows.slice(start).map((row) => row.figures.get(key) ?? { value: 0, decimals: 0 });
+      const unit = 10 ** -Math.max(total.decimals, ...terms.map((term) => term.decimals));
+      const values = terms.map((term) => term.value);
+      // Printed figures are rounded to their last digit: one unit of it per term.
+      return [values.reduce((acc, value) => acc + value, 0), foldSubtotals(values, unit)].some((sum) => Math.abs(total.value - sum) <= unit * terms.length);
+    };
+    const runStart = (accepts: (start: number) => boolean) => {
+      for (let start = this.rows.length - 2; start >= 0; start--) if (accepts(start)) return start;
+      return -1;
+    };
+    const common = runStart((start) => keys.every((key) => addsUp(key, start)));
+    const starts = new Map(keys.map((key) => [key, common >= 0 ? common : runStart((start) => addsUp(key, start))]));
+    const found = [...starts.values()].find((start) => start >= 0);
+    if (found === undefined && this.rows.length - heading.start < 2) return heading.start;
+    for (const key of keys) {
+      const total = totals.get(key)!;
+      const start = starts.get(key)!;
+      const sum = this.rows.slice(heading.start).reduce((acc, row) => acc + (row.figures.get(key)?.value ?? 0), 0);
+      this.checks.push({
+        id: `subtotal_adds_up:${key}:page-${evidence.page}:${slug(label)}`,
+        passed: start >= 0,
+        detail:
+          start >= 0
+            ? `${key}: "${label}" ${format(total.value)} is the sum of the ${this.rows.length - start} lines above it`
+            : `${key}: "${label}" ${format(total.value)} is not the sum of any run of lines above it; the ${this.rows.length - heading.start} lines under "${heading.heading}" add up to ${format(sum)}`,
+        evidence,
+      });
+    }
+    return found ?? heading.start;
+  }
+}
+
+/** The sum of the values with every value that equals the sum of the 2+ values just above it standing for them. */
+export function foldSubtotals(values: number[], unit: number): number {
+  const kept: number[] = [];
+  for (const value of values) {
+    let sum = 0;
+    let folded = false;
+    for (let count = 1; count <= kept.length && !folded; count++) {
+      sum += kept[kept.length - count];
+      if (count >= 2 && value !== 0 && Math.abs(sum - value) <= unit * count) {
+        kept.splice(kept.length - count, count);
+        folded = true;
+      }
+    }
+    kept.push(value);
+  }
+  return kept.reduce((acc, value) => acc + value, 0);
+}
+
+function slug(label: string): string {
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60);
+}
+
+function format(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+}
