@@ -4,7 +4,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { PDFDocument } from 'pdf-lib';
 import { DataSource } from 'typeorm';
 import { appendInfoUpdate, changePrintedAmount, pdfDateString } from '../src/analysis/fraud/tampering.js';
-import { encryptedPdf, pdfBytes } from './support/document-fixtures.js';
+import { encryptedPdf, pageImages, pdfBytes, scannedPdf } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { ACME_STATEMENTS, statementPdf } from './support/statement-fixtures.js';
 import { appForSuite, startApp, type RunningApp } from './support/test-app.js';
@@ -58,14 +58,20 @@ type FraudReport = {
 };
 type Usage = { balances: { usageKey: string; used: number }[] };
 
-const ANALYSIS_KEYS = ['document_classification', 'financial_data_extraction', 'quantitative_analysis', 'fraud_detection'];
+const ANALYSIS_KEYS = ['document_classification', 'financial_data_extraction', 'quantitative_analysis', 'fraud_detection', 'risk_discovery'];
 // A trial large enough for every happy path, so that what is charged shows as `used`.
-const PLAN = JSON.stringify(Object.fromEntries([...ANALYSIS_KEYS, 'risk_discovery'].map((key) => [key, { machineTrialFree: 1000 }])));
+const PLAN = JSON.stringify(Object.fromEntries(ANALYSIS_KEYS.map((key) => [key, { machineTrialFree: 1000 }])));
 
 describe('analysis tools', () => {
   // No periodic sweep during the suite: it would also run the jobs the web process below leaves queued on purpose.
   const service = appForSuite({
-    env: { M2M_REGISTRATION_LIMIT: '100', USAGE_PLAN_OVERRIDES: PLAN, DOCUMENT_PROCESSING_WAIT_SECONDS: '20', JOB_SWEEP_INTERVAL_MS: '3600000' },
+    env: {
+      M2M_REGISTRATION_LIMIT: '100',
+      USAGE_PLAN_OVERRIDES: PLAN,
+      DOCUMENT_PROCESSING_WAIT_SECONDS: '20',
+      JOB_SWEEP_INTERVAL_MS: '3600000',
+      OCR_ENABLED: 'false',
+    },
   });
   let token: string;
   let client: Client;
@@ -137,7 +143,7 @@ describe('analysis tools', () => {
       expect(await used('document_classification')).toBe(before + 3);
     });
 
-    it('answers an image-only PDF (no text layer, no OCR engine) with image_only pages and a warning naming them', async () => {
+    it('answers an image-only PDF when OCR is off with image_only pages and a warning naming them', async () => {
       const documentId = await submit(await pdfBytes(2, () => ''), 'scan.pdf');
       const result = structured<Classification>(await call('document_intelligence_agent', { documentId }));
       expect(result.pages.map((page) => [page.kind, page.ocr, page.chars])).toEqual([
@@ -146,7 +152,9 @@ describe('analysis tools', () => {
       ]);
       expect(result.documentType).toBe('other');
       expect(result.signals).toEqual([]);
-      expect(result.warnings).toEqual(['pages without a text layer were not read (no OCR engine was configured when the document was processed): 1, 2']);
+      expect(result.warnings).toEqual([
+        'no text was read on these pages, which have no text layer (OCR found none, or OCR was off when the document was processed): 1, 2',
+      ]);
     });
   });
 
@@ -320,6 +328,55 @@ describe('analysis tools', () => {
     });
   });
 
+  describe('risk_discovery_agent', () => {
+    type RiskReport = {
+      riskScore: number;
+      riskLevel: string;
+      risks: { id: string; category: string; severity: string; title: string; evidence: Evidence[] }[];
+      documentIds: string[];
+    };
+    const GOING_CONCERN = "There is substantial doubt about the Company's ability to continue as a going concern.";
+    const disclosure = () => pdfBytes(1, () => GOING_CONCERN);
+
+    it('finds a going concern doubt in a document, critical, quoting its sentence on its page, charged per page', async () => {
+      const documentId = await submit(await disclosure(), 'note-2.pdf');
+      const before = await used('risk_discovery');
+      const result = structured<RiskReport>(await call('risk_discovery_agent', { documentId }));
+      const risk = result.risks.find((candidate) => candidate.id === 'going_concern');
+      expect(risk).toMatchObject({ category: 'financial', severity: 'critical', evidence: [{ documentId, page: 1, quote: GOING_CONCERN }] });
+      expect(result.riskLevel).not.toBe('low');
+      expect(result.documentIds).toEqual([documentId]);
+      expect(await used('risk_discovery')).toBe(before + 1);
+    });
+
+    it('reads every document of a workspace together, charged the pages of all of them, and stores the result there', async () => {
+      const deal = structured<{ workspaceId: string }>(await call('create_deal_workspace', { clientName: 'Acme, full file' })).workspaceId;
+      const statements = await submit(await statementPdf(), 'acme.pdf', { workspaceId: deal });
+      const note = await submit(await disclosure(), 'note-2.pdf', { workspaceId: deal });
+      const before = await used('risk_discovery');
+      const result = structured<RiskReport>(await call('risk_discovery_agent', { workspaceId: deal }));
+      expect(result.documentIds.sort()).toEqual([statements, note].sort());
+      expect(result.risks.find((candidate) => candidate.id === 'going_concern')?.evidence).toEqual([{ documentId: note, page: 1, quote: GOING_CONCERN }]);
+      expect(await used('risk_discovery')).toBe(before + 4);
+      const workspace = structured<{ outputs: Record<string, { output: RiskReport }[]> }>(await call('get_deal_workspace', { workspaceId: deal }));
+      expect(workspace.outputs.risk_discovery_agent[0].output.riskScore).toBe(result.riskScore);
+    });
+
+    it('refuses a workspace without documents, and a call naming neither, with INVALID_INPUT, charging nothing', async () => {
+      const empty = structured<{ workspaceId: string }>(await call('create_deal_workspace', { clientName: 'Nothing yet' })).workspaceId;
+      const before = await used('risk_discovery');
+      expect(toolError(await call('risk_discovery_agent', { workspaceId: empty })).error).toEqual({
+        code: 'INVALID_INPUT',
+        message: `Workspace ${empty} holds no READY document: submit one with submit_documents and its workspaceId.`,
+      });
+      expect(toolError(await call('risk_discovery_agent', {})).error).toEqual({
+        code: 'INVALID_INPUT',
+        message: 'risk_discovery_agent needs documentId (one document) or workspaceId (every document in it).',
+      });
+      expect(await used('risk_discovery')).toBe(before);
+    });
+  });
+
   describe('bad input', () => {
     it('answers an unknown document id NOT_FOUND from every tool, charging nothing', async () => {
       const before = await usedOfAll();
@@ -339,7 +396,7 @@ describe('analysis tools', () => {
         for (const [name, args] of everyTool) {
           expect(toolError(await call(name, args(statementId), other)).error).toEqual({ code: 'NOT_FOUND', message: `Document ${statementId} was not found.` });
         }
-        expect(await usedOfAll(otherToken)).toEqual([0, 0, 0, 0]);
+        expect(await usedOfAll(otherToken)).toEqual([0, 0, 0, 0, 0]);
         expect(await usedOfAll()).toEqual(before);
       } finally {
         await other.close();
@@ -366,6 +423,44 @@ describe('analysis tools', () => {
       });
       expect((await refusal((await pdfBytes(1)).subarray(0, 300), 'truncated.pdf')).code).toBe('INVALID_INPUT');
       expect((await refusal(Buffer.alloc(0), 'empty.pdf')).code).toBe('INVALID_INPUT');
+    });
+  });
+
+  describe('a scanned statement', () => {
+    // OCR on: the test apps run without it (it takes seconds a page) unless a suite turns it on.
+    let scanning: RunningApp;
+    let scanClient: Client;
+    beforeAll(async () => {
+      scanning = await startApp({
+        env: { OCR_ENABLED: 'true', USAGE_PLAN_OVERRIDES: PLAN, DOCUMENT_PROCESSING_WAIT_SECONDS: '30', M2M_REGISTRATION_LIMIT: '100' },
+      });
+      scanClient = await connectMcpClient(scanning.url, await machineToken(scanning.url, 'scanner'));
+    });
+    afterAll(async () => {
+      await scanClient?.close();
+      await scanning?.close();
+    });
+
+    it('is read by OCR when processed: the page is an income statement, and facts quote the OCR text of their page', async () => {
+      const scan = await scannedPdf(await statementPdf([ACME_STATEMENTS[0]]));
+      const documentId = await submit(scan, 'acme-operations-scan.pdf', {}, scanClient);
+      const classification = structured<Classification>(await call('document_intelligence_agent', { documentId }, scanClient));
+      expect(classification.pages).toEqual([{ page: 1, kind: 'income_statement', ocr: true, chars: expect.any(Number) }]);
+      const extraction = structured<Extraction>(await call('data_extraction_agent', { documentId }, scanClient));
+      const [{ text }] = (await scanning.app
+        .get(DataSource)
+        .query(`SELECT text FROM document_pages WHERE document_id = $1 AND page_number = 1`, [documentId])) as { text: string }[];
+      expect(extraction.facts.length).toBeGreaterThan(0);
+      for (const extracted of extraction.facts) expect(text.replace(/\s+/g, ' ')).toContain(extracted.evidence.quote);
+      expect(fact(extraction, 'Revenues', '2024-12-31')?.value).toBe(12_500_000);
+    });
+
+    it('reads a PNG photo of a statement as one OCR page', async () => {
+      const [png] = await pageImages(await statementPdf([ACME_STATEMENTS[0]]), 3);
+      const documentId = await submit(png, 'acme-operations.png', {}, scanClient);
+      const classification = structured<Classification>(await call('document_intelligence_agent', { documentId }, scanClient));
+      expect(classification.pages).toEqual([{ page: 1, kind: 'income_statement', ocr: true, chars: expect.any(Number) }]);
+      expect(classification.pages[0].chars).toBeGreaterThan(100);
     });
   });
 
@@ -403,7 +498,7 @@ describe('analysis tools', () => {
         expect(answer.hint).toBe('Call again in 2 seconds; nothing was charged.');
       }
       const usage = (await (await fetch(`${web.url}/billing/usage`, { headers: { authorization: `Bearer ${webToken}` } })).json()) as Usage;
-      expect(usage.balances.filter((balance) => ANALYSIS_KEYS.includes(balance.usageKey)).map((balance) => balance.used)).toEqual([0, 0, 0, 0]);
+      expect(usage.balances.filter((balance) => ANALYSIS_KEYS.includes(balance.usageKey)).map((balance) => balance.used)).toEqual([0, 0, 0, 0, 0]);
     });
   });
 });

@@ -269,8 +269,8 @@ describe('documents', () => {
       expect(stored.processed_at).toBeInstanceOf(Date);
       expect(await described(result.documentId)).toEqual([
         { page_number: 1, char_count: 'Page1:EBITDAgrewto1.2m'.length, kind: 'text', ocr: false, first_line: 'Page 1: EBITDA grew to 1.2m', lines: 1 },
-        // No OCR engine in this process: the scan stays image-only, with an empty layout.
-        { page_number: 2, char_count: 0, kind: 'image_only', ocr: false, first_line: null, lines: 0 },
+        // A page without a text layer goes to OCR (OCR_ENABLED, the default), which finds nothing on a blank page: image only.
+        { page_number: 2, char_count: 0, kind: 'image_only', ocr: true, first_line: null, lines: 0 },
         { page_number: 3, char_count: 'Page3:EBITDAgrewto1.2m'.length, kind: 'text', ocr: false, first_line: 'Page 3: EBITDA grew to 1.2m', lines: 1 },
       ]);
       const jobs = await database().query(`SELECT status, attempts FROM jobs WHERE queue = 'document-processing' AND idempotency_key = $1`, [
@@ -309,12 +309,25 @@ describe('documents', () => {
       const [scan] = await pageImages(await pdfBytes(1, () => 'Cash flow statement'), 1);
       const png = structured<DocumentResult>(await submit({ fileName: 'cash-flow.png', content: scan.toString('base64') }));
       const deck = structured<DocumentResult>(
-        await submit({ fileName: 'deck.pptx', content: (await pptxBytes([[{ paragraphs: ['Team'], title: true }]])).toString('base64') }),
+        await submit({
+          fileName: 'deck.pptx',
+          content: (await pptxBytes([[{ paragraphs: ['Team: founders who built payments at scale'], title: true }]])).toString('base64'),
+        }),
       );
       expect(await processed(png.documentId)).toMatchObject({ processing_status: 'processed', processing_failure: null });
       expect(await processed(deck.documentId)).toMatchObject({ processing_status: 'processed', processing_failure: null });
-      expect((await described(png.documentId)).map((page) => page.page_number)).toEqual([1]);
-      expect(await described(deck.documentId)).toEqual([{ page_number: 1, char_count: 4, kind: 'text', ocr: false, first_line: 'Team', lines: 1 }]);
+      // The test apps run without OCR (test/ocr.e2e-spec.ts turns it on): the image stays one image-only page.
+      expect((await described(png.documentId)).map((page) => [page.page_number, page.kind, page.ocr])).toEqual([[1, 'image_only', false]]);
+      expect(await described(deck.documentId)).toEqual([
+        {
+          page_number: 1,
+          char_count: 'Team:founderswhobuiltpaymentsatscale'.length,
+          kind: 'text',
+          ocr: false,
+          first_line: 'Team: founders who built payments at scale',
+          lines: 1,
+        },
+      ]);
     });
 
     it('processes a document that became READY through its upload URL', async () => {

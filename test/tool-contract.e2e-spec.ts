@@ -9,10 +9,12 @@ import { McpTool, type McpToolOptions } from '../src/mcp/tools/mcp-tool.decorato
 import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, postMcp, structured, toolError } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule } from './support/metered-tools.module.js';
-import { PER_PAGE_TEST_TOOL } from './support/per-page-test-tool.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
 type Usage = { balances: { usageKey: string; used: number }[]; recent: { usageKey: string; entry: string }[] };
+
+/** A real per-page tool: priced per page of documentId, output stored in a named workspace. */
+const PER_PAGE_TOOL = 'risk_discovery_agent';
 
 const LIMITS = { M2M_REGISTRATION_LIMIT: '1000', RATE_LIMIT_MCP: '100000/60', RATE_LIMIT_TOKEN: '100000/60', RATE_LIMIT_REGISTRATION: '100000/60' };
 
@@ -20,7 +22,7 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
   let service: RunningApp;
 
   beforeAll(async () => {
-    // The per-page test tool meters risk_discovery, which has no free pages by default.
+    // risk_discovery_agent, the per-page tool these tests call, has no free pages by default.
     service = await startApp({
       additionalModules: [MeteredTestToolsModule],
       env: { ...LIMITS, USAGE_PLAN_OVERRIDES: JSON.stringify({ risk_discovery: { machineTrialFree: 10 } }) },
@@ -45,30 +47,28 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
     structured<{ workspaceId: string }>(await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Contract Co' } })).workspaceId;
   const riskDiscoveryUsed = async (usage: () => Promise<Usage>) => (await usage()).balances.find((balance) => balance.usageKey === 'risk_discovery')!.used;
 
-  it('charges a per-page tool the pages of its document and stores its output under the declared task type', async () => {
+  it('charges a per-page tool the pages of its document and stores its output in the workspace under the tool name', async () => {
     const caller = await account();
     try {
       const documentId = await submitPdf(caller.client, 3);
       const workspaceId = await createWorkspace(caller.client);
-      const result = structured<{ documentId: string; reviewedBy: string }>(
-        await caller.client.callTool({ name: PER_PAGE_TEST_TOOL, arguments: { documentId, workspaceId } }),
-      );
-      expect(result.documentId).toBe(documentId);
+      const result = structured<{ documentIds: string[] }>(await caller.client.callTool({ name: PER_PAGE_TOOL, arguments: { documentId, workspaceId } }));
+      expect(result.documentIds).toEqual([documentId]);
       expect(await riskDiscoveryUsed(caller.usage)).toBe(3);
       const workspace = structured<{ outputs: Record<string, { toolName: string; output: unknown }[]> }>(
         await caller.client.callTool({ name: 'get_deal_workspace', arguments: { workspaceId } }),
       );
-      expect(workspace.outputs.page_review).toEqual([expect.objectContaining({ toolName: PER_PAGE_TEST_TOOL, output: result })]);
+      expect(workspace.outputs.risk_discovery_agent).toEqual([expect.objectContaining({ toolName: PER_PAGE_TOOL, output: result })]);
     } finally {
       await caller.client.close();
     }
   });
 
-  it('lists the per-page tool with the input schema of its one input class', async () => {
+  it('lists a per-page tool with the input schema of its one input class', async () => {
     const caller = await account();
     try {
       const { tools } = await caller.client.listTools();
-      const tool = tools.find((listed) => listed.name === PER_PAGE_TEST_TOOL)!;
+      const tool = tools.find((listed) => listed.name === 'document_intelligence_agent')!;
       expect(tool.inputSchema).toMatchObject({ type: 'object', required: ['documentId'], additionalProperties: false });
       expect(Object.keys(tool.inputSchema.properties ?? {}).sort()).toEqual(['documentId', 'workspaceId']);
       expect(tool.annotations).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
@@ -82,7 +82,7 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
     try {
       const othersWorkspace = await createWorkspace(owner.client);
       const documentId = await submitPdf(intruder.client, 2);
-      const failure = toolError(await intruder.client.callTool({ name: PER_PAGE_TEST_TOOL, arguments: { documentId, workspaceId: othersWorkspace } }));
+      const failure = toolError(await intruder.client.callTool({ name: PER_PAGE_TOOL, arguments: { documentId, workspaceId: othersWorkspace } }));
       expect(failure.error.code).toBe('NOT_FOUND');
       expect((await intruder.usage()).recent.filter((entry) => entry.usageKey === 'risk_discovery')).toEqual([]);
     } finally {
@@ -94,7 +94,7 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
     const [owner, intruder] = [await account(), await account()];
     try {
       const othersDocument = await submitPdf(owner.client, 2);
-      const failure = toolError(await intruder.client.callTool({ name: PER_PAGE_TEST_TOOL, arguments: { documentId: othersDocument } }));
+      const failure = toolError(await intruder.client.callTool({ name: PER_PAGE_TOOL, arguments: { documentId: othersDocument } }));
       expect(failure.error).toEqual({ code: 'NOT_FOUND', message: `Document ${othersDocument} was not found.` });
       expect((await intruder.usage()).recent.filter((entry) => entry.usageKey === 'risk_discovery')).toEqual([]);
     } finally {
@@ -107,7 +107,7 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
     try {
       const pending = structured<{ documentId: string; status: string }>(await caller.client.callTool({ name: 'submit_documents', arguments: {} }));
       expect(pending.status).toBe('PENDING_UPLOAD');
-      const failure = toolError(await caller.client.callTool({ name: PER_PAGE_TEST_TOOL, arguments: { documentId: pending.documentId } }));
+      const failure = toolError(await caller.client.callTool({ name: PER_PAGE_TOOL, arguments: { documentId: pending.documentId } }));
       expect(failure.error).toEqual({ code: 'INVALID_INPUT', message: `Document ${pending.documentId} is not READY yet: upload its bytes first.` });
       expect(await riskDiscoveryUsed(caller.usage)).toBe(0);
     } finally {
@@ -121,7 +121,7 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
       const documentId = await submitPdf(caller.client, 1);
       const response = await postMcp(
         service.url,
-        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: PER_PAGE_TEST_TOOL, arguments: { documentId }, _meta: { idempotencyKey: 42 } } },
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: PER_PAGE_TOOL, arguments: { documentId }, _meta: { idempotencyKey: 42 } } },
         { authorization: `Bearer ${caller.token}` },
       );
       const { result } = (await response.json()) as { result: unknown };

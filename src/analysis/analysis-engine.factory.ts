@@ -2,19 +2,16 @@ import type { AppConfig } from '../config/app-config.js';
 import type { AnalysisEngine } from './analysis-engine.port.js';
 import { BuiltinAnalysisEngine } from './builtin-engine.js';
 
-/** What the tools need of an engine until risk discovery joins the built-in one (the risks branch). */
-export type DocumentReadingEngine = Pick<AnalysisEngine, 'info' | 'classify' | 'extract'>;
-
 /**
  * The one place an analysis engine is chosen: ANALYSIS_ENGINE names a row of this table. An adapter
- * joins by adding its row (`llm: (config) => new LlmAnalysisEngine(config.analysis.llm!)`).
+ * joins by adding its row (`llm: (config) => createLlmAnalysisEngine(config)`, src/analysis/llm).
  */
-const ENGINES: Partial<Record<AppConfig['analysis']['engine'], (config: AppConfig) => DocumentReadingEngine>> = {
+const ENGINES: Partial<Record<AppConfig['analysis']['engine'], (config: AppConfig) => AnalysisEngine>> = {
   builtin: () => new BuiltinAnalysisEngine(),
 };
 
 /** The configured engine; a name without an adapter in this build stops the start, saying which names there are. */
-export function analysisEngineFor(config: AppConfig): DocumentReadingEngine {
+export function analysisEngineFor(config: AppConfig): AnalysisEngine {
   const make = ENGINES[config.analysis.engine];
   if (!make)
     throw new Error(

@@ -3,9 +3,16 @@ import { InvalidInputException, ResourceNotFoundException } from '../common/erro
 import type { Document } from '../documents/document.entity.js';
 import { DocumentsService, type ProcessedDocument } from '../documents/documents.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
-import type { DocumentReadingEngine } from './analysis-engine.factory.js';
-import { ANALYSIS_ENGINE, type AnalysisDocument } from './analysis-engine.port.js';
-import { DOCUMENT_TYPES, type ClassificationResult, type DocumentType, type ExtractionResult, type Fact } from './analysis.types.js';
+import { ANALYSIS_ENGINE, type AnalysisDocument, type AnalysisEngine } from './analysis-engine.port.js';
+import {
+  DOCUMENT_TYPES,
+  type Claim,
+  type ClassificationResult,
+  type DocumentType,
+  type ExtractionResult,
+  type Fact,
+  type RiskDiscoveryResult,
+} from './analysis.types.js';
 import { analyseFinancials, detectFraud, type FraudDetectionResult, type QuantitativeAnalysis } from './builtin-analysis-engine.js';
 
 /** Where the data_extraction_agent stores its results in a workspace (its tool name, the default task type). */
@@ -13,6 +20,15 @@ export const EXTRACTION_TASK_TYPE = 'data_extraction_agent';
 
 export type FraudReport = Omit<FraudDetectionResult, 'transactionFingerprints'>;
 export type QuantitativeReport = QuantitativeAnalysis & { documentIds: string[] };
+export type RiskReport = RiskDiscoveryResult & { documentIds: string[] };
+
+/** What a workspace-wide analysis reads: its documents, their facts and claims, and facts stored there from other sources. */
+interface Evidence {
+  documents: AnalysisDocument[];
+  facts: Fact[];
+  claims: Claim[];
+  warnings: string[];
+}
 
 /**
  * The analysis tools' work: each reads a processed document's stored page layouts (never the
@@ -24,7 +40,7 @@ export type QuantitativeReport = QuantitativeAnalysis & { documentIds: string[] 
 @Injectable()
 export class DocumentAnalysisService {
   constructor(
-    @Inject(ANALYSIS_ENGINE) private readonly engine: DocumentReadingEngine,
+    @Inject(ANALYSIS_ENGINE) private readonly engine: AnalysisEngine,
     private readonly documents: DocumentsService,
     private readonly workspaces: WorkspacesService,
   ) {}
@@ -51,31 +67,68 @@ export class DocumentAnalysisService {
       return this.report(extraction.facts, [processed.document.id], extraction.warnings);
     }
     if (scope.workspaceId === undefined) throw new InvalidInputException('Name documentId (one document) or workspaceId (every fact in the workspace).');
-    const workspace = await this.workspaces.withOutputs(accountId, scope.workspaceId);
-    const stored = (workspace.outputs[EXTRACTION_TASK_TYPE] ?? []).map((entry) => entry.output as ExtractionResult);
-    const facts: Fact[] = [];
-    const warnings: string[] = [];
-    const documents = await this.documents.processedInWorkspace(scope.workspaceId);
-    for (const processed of documents) {
-      // An extraction already stored in the workspace (newest first) is reused: the same engine gave
-      // it, and an LLM engine's extraction costs a model call.
-      const extraction =
-        stored.find((output) => output.documentId === processed.document.id && output.engine?.name === this.engine.info.name) ??
-        (await this.engine.extract(await this.analysisDocument(processed)));
-      facts.push(...extraction.facts);
+    const evidence = await this.workspaceEvidence(accountId, scope.workspaceId);
+    return this.report(
+      evidence.facts,
+      evidence.documents.map((document) => document.documentId),
+      evidence.warnings,
+    );
+  }
+
+  /**
+   * risk_discovery_agent: the rules over one document, or over every document of a workspace with
+   * the facts and claims they state (consistency between a deck's claims and the statements). With
+   * both, the document and the rest of its workspace are read together.
+   */
+  async discoverRisks(accountId: string, scope: { documentId?: string; workspaceId?: string }): Promise<RiskReport> {
+    let evidence: Evidence = { documents: [], facts: [], claims: [], warnings: [] };
+    if (scope.workspaceId !== undefined) evidence = await this.workspaceEvidence(accountId, scope.workspaceId);
+    if (scope.documentId !== undefined && !evidence.documents.some((document) => document.documentId === scope.documentId)) {
+      const document = await this.analysisDocument(await this.documents.requireProcessed(accountId, scope.documentId));
+      const extraction = await this.engine.extract(document);
+      evidence = {
+        documents: [document, ...evidence.documents],
+        facts: [...extraction.facts, ...evidence.facts],
+        claims: [...extraction.claims, ...evidence.claims],
+        warnings: evidence.warnings,
+      };
     }
-    // Facts stored from other sources (public filings, providers) count too; facts from documents come from the documents themselves.
+    if (evidence.documents.length === 0) throw new InvalidInputException('Name documentId (one document) or workspaceId (every document in it).');
+    const result = await this.engine.discoverRisks({ documents: evidence.documents, facts: evidence.facts, claims: evidence.claims });
+    return {
+      ...result,
+      warnings: [...new Set([...evidence.warnings, ...result.warnings])],
+      documentIds: evidence.documents.map((document) => document.documentId),
+    };
+  }
+
+  /**
+   * Every READY document filed in the workspace (newest first, once processed) with the facts and
+   * claims their extractions state, and facts stored in the workspace from other sources (filings,
+   * providers). An extraction already stored there (newest first) by the same engine is reused: an
+   * LLM engine's extraction costs a model call.
+   */
+  private async workspaceEvidence(accountId: string, workspaceId: string): Promise<Evidence> {
+    const workspace = await this.workspaces.withOutputs(accountId, workspaceId);
+    const stored = (workspace.outputs[EXTRACTION_TASK_TYPE] ?? []).map((entry) => entry.output as ExtractionResult);
+    const evidence: Evidence = { documents: [], facts: [], claims: [], warnings: [] };
+    for (const processed of await this.documents.processedInWorkspace(workspaceId)) {
+      const document = await this.analysisDocument(processed);
+      const extraction =
+        stored.find((output) => output.documentId === document.documentId && output.engine?.name === this.engine.info.name) ??
+        (await this.engine.extract(document));
+      evidence.documents.push(document);
+      evidence.facts.push(...extraction.facts);
+      evidence.claims.push(...(extraction.claims ?? []));
+    }
+    // Facts from documents come from the documents themselves; facts stored from other sources count too.
     for (const [taskType, entries] of Object.entries(workspace.outputs)) {
       if (taskType === EXTRACTION_TASK_TYPE) continue;
       const output = entries[0]?.output as { facts?: unknown } | undefined;
-      if (Array.isArray(output?.facts)) facts.push(...(output.facts as Fact[]).filter((fact) => (fact.source as string) !== 'document'));
+      if (Array.isArray(output?.facts)) evidence.facts.push(...(output.facts as Fact[]).filter((fact) => (fact.source as string) !== 'document'));
     }
-    if (documents.length === 0 && facts.length === 0) warnings.push('the workspace holds no documents and no stored facts');
-    return this.report(
-      facts,
-      documents.map((processed) => processed.document.id),
-      warnings,
-    );
+    if (evidence.documents.length === 0 && evidence.facts.length === 0) evidence.warnings.push('the workspace holds no documents and no stored facts');
+    return evidence;
   }
 
   /** fraud_detection: structure, metadata, arithmetic, statistics and duplicates against the account's other documents. */

@@ -24,3 +24,30 @@ export class DocumentPageCounter implements ToolUnitCounter {
     return document.pageCount;
   }
 }
+
+/** The name a per-page tool over one document or a whole workspace gives in `metering.units.counter`. */
+export const DOCUMENT_OR_WORKSPACE_PAGES = 'document-or-workspace-pages';
+
+/**
+ * The pages of `documentId` when the call names one (as DocumentPageCounter counts them), else the
+ * pages of every READY document filed in the call's `workspaceId` (whose ownership the access step
+ * has checked): what a tool that reads one document or a whole workspace (risk_discovery_agent) is
+ * metered in.
+ */
+@Injectable()
+@ToolUnitCounterProvider({ name: DOCUMENT_OR_WORKSPACE_PAGES, unit: 'page' })
+export class DocumentOrWorkspacePageCounter implements ToolUnitCounter {
+  constructor(
+    private readonly documentPages: DocumentPageCounter,
+    private readonly documents: DocumentsService,
+  ) {}
+
+  async count(documentId: unknown, context: ToolContext, tool: McpToolOptions, input: object): Promise<number> {
+    if (documentId !== undefined) return this.documentPages.count(documentId, context, tool);
+    const workspaceId = (input as { workspaceId?: unknown }).workspaceId;
+    if (typeof workspaceId !== 'string') throw new InvalidInputException(`${tool.name} needs documentId (one document) or workspaceId (every document in it).`);
+    const pages = await this.documents.readyPagesInWorkspace(workspaceId);
+    if (pages === 0) throw new InvalidInputException(`Workspace ${workspaceId} holds no READY document: submit one with submit_documents and its workspaceId.`);
+    return pages;
+  }
+}

@@ -13,14 +13,15 @@ import {
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
-
 /** The durable queue of the document pipeline's first step; analysis steps join it. */
 export const DOCUMENT_PROCESSING_QUEUE = 'document-processing';
 
 export interface DocumentProcessingJob {
   documentId: string;
 }
+
+/** Documents that are one picture: OCR reads them whole. */
+const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
 
 /** One processing job per document, however often it is asked for. */
 export function documentProcessingKey(documentId: string): string {

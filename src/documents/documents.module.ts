@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OcrModule } from '../analysis/ocr/ocr.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
-import { DocumentPageCounter } from './document-page.counter.js';
+import { DocumentOrWorkspacePageCounter, DocumentPageCounter } from './document-page.counter.js';
 import { DocumentPage } from './document-page.entity.js';
 import { Document } from './document.entity.js';
 import { DocumentTools } from './document.tools.js';
@@ -37,6 +37,7 @@ import { UploadFormsService } from './upload-forms.service.js';
     DocumentProcessingProcessor,
     DocumentTools,
     DocumentPageCounter,
+    DocumentOrWorkspacePageCounter,
     UploadFormsService,
     UploadFormTools,
   ],

@@ -148,6 +148,11 @@ export class DocumentsService {
     return Promise.all(documents.map((document) => this.whenProcessed(document)));
   }
 
+  /** The pages of every READY document filed in the workspace (its access checked by the caller). */
+  async readyPagesInWorkspace(workspaceId: string): Promise<number> {
+    return (await this.documents.readyInWorkspace(workspaceId)).reduce((pages, document) => pages + (document.pageCount ?? 0), 0);
+  }
+
   /** The account's other processed documents, by their bytes' digest and their transactions' fingerprints (duplicate checks). */
   otherDocumentsOf(accountId: string, documentId: string): Promise<{ documentId: string; sha256: string; transactionFingerprints: string[] }[]> {
     return this.documents.processedOthers(accountId, documentId);

@@ -6,7 +6,6 @@ import { Clock } from '../../src/common/clock.js';
 import { InvalidInputException } from '../../src/common/errors/app.exception.js';
 import { DOCUMENT_PAGES } from '../../src/documents/document-page.counter.js';
 import { McpTool } from '../../src/mcp/tools/mcp-tool.decorator.js';
-import { PER_PAGE_TEST_TOOL, PerPageTestTool } from './per-page-test-tool.js';
 
 /** A clock the tests set: billing periods follow it. */
 export class TestClock extends Clock {
@@ -41,9 +40,6 @@ async function serve(input: TestMeteredInput): Promise<TestMeteredResult> {
   return { servedAt: new Date().toISOString(), serial: ++serial };
 }
 
-/** The key the hand-written PerPageTestTool meters: a usage key meters one tool. */
-const SHOWN_BY_PER_PAGE_TEST_TOOL: UsageKey = 'risk_discovery';
-
 /**
  * Keys a real tool meters now (a usage key meters one tool): the tests call that tool, with
  * arguments it accepts, instead of a test tool.
@@ -53,12 +49,12 @@ const REAL_METERED_TOOLS: Partial<Record<UsageKey, { name: string; arguments: (d
   financial_data_extraction: { name: 'data_extraction_agent', arguments: (documentId) => ({ documentId }) },
   quantitative_analysis: { name: 'quantitative_analysis_agent', arguments: (documentId) => ({ documentId }) },
   fraud_detection: { name: 'fraud_detection', arguments: (documentId) => ({ documentId }) },
+  risk_discovery: { name: 'risk_discovery_agent', arguments: (documentId) => ({ documentId }) },
   entity_compliance: { name: 'entity_compliance_agent', arguments: () => ({ entityName: 'Metering Probe', entityType: 'person', checkType: 'sanctions' }) },
 };
 
 /** The tool metered under `usageKey`: the real one where it exists, else a test tool. */
-export const meteredTestTool = (usageKey: UsageKey): string =>
-  REAL_METERED_TOOLS[usageKey]?.name ?? (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL ? PER_PAGE_TEST_TOOL : `test_metered_${usageKey}`);
+export const meteredTestTool = (usageKey: UsageKey): string => REAL_METERED_TOOLS[usageKey]?.name ?? `test_metered_${usageKey}`;
 
 /** Arguments the tool metered under `usageKey` accepts, for a call about `documentId` (test tools price pages of it, or ignore it). */
 export const meteredTestArguments = (usageKey: UsageKey, documentId: string): Record<string, unknown> =>
@@ -74,7 +70,7 @@ export const meteredTestArguments = (usageKey: UsageKey, documentId: string): Re
 class MeteredTestTools {}
 
 for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
-  if (usageKey === SHOWN_BY_PER_PAGE_TEST_TOOL || REAL_METERED_TOOLS[usageKey]) continue;
+  if (REAL_METERED_TOOLS[usageKey]) continue;
   const method = `meter_${usageKey}`;
   // A function of its own per tool: the decorator's metadata is stored on the function.
   Object.defineProperty(MeteredTestTools.prototype, method, { value: (input: TestMeteredInput) => serve(input), writable: true, configurable: true });
@@ -88,5 +84,5 @@ for (const usageKey of Object.keys(USAGE_PLAN) as UsageKey[]) {
   })(MeteredTestTools.prototype, method, Object.getOwnPropertyDescriptor(MeteredTestTools.prototype, method)!);
 }
 
-@Module({ providers: [MeteredTestTools, PerPageTestTool] })
+@Module({ providers: [MeteredTestTools] })
 export class MeteredTestToolsModule {}

@@ -32,7 +32,7 @@ describe('classifyDocument', () => {
   it('reports a page without text as image_only and says it was not read', () => {
     const result = classifyDocument('d', layoutFromText(['']));
     expect(result.pages).toEqual([{ page: 1, kind: 'image_only', ocr: false, chars: 0 }]);
-    expect(result.warnings[0]).toContain('pages without a text layer were not read');
+    expect(result.warnings[0]).toContain('no text was read on these pages, which have no text layer');
   });
 });
 

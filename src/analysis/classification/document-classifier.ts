@@ -106,7 +106,7 @@ export function classifyDocument(documentId: string, pages: PageLayout[]): Class
   const warnings = [...verified.warnings];
   if (kinds.some((page) => page.kind === 'image_only'))
     warnings.push(
-      `pages without a text layer were not read (no OCR engine was configured when the document was processed): ${kinds
+      `no text was read on these pages, which have no text layer (OCR found none, or OCR was off when the document was processed): ${kinds
         .filter((page) => page.kind === 'image_only')
         .map((page) => page.page)
         .join(', ')}`,

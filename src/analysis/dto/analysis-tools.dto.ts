@@ -5,8 +5,9 @@ import { Optional } from '../../common/validation/optional.js';
 const DOCUMENT_ID = 'The document, from submit_documents (or the upload form); it is analysed once processing has read every page.';
 const WORKSPACE_ID = 'Stores the result in this deal workspace (get_deal_workspace shows it under the tool name).';
 
-@ApiSchema({ name: 'DocumentIntelligenceInput' })
-export class DocumentIntelligenceInput {
+/** One document (document_intelligence_agent, fraud_detection). */
+@ApiSchema({ name: 'DocumentAnalysisInput' })
+export class DocumentAnalysisInput {
   @ApiProperty({ description: DOCUMENT_ID })
   @IsString()
   @MaxLength(100)
@@ -20,12 +21,7 @@ export class DocumentIntelligenceInput {
 }
 
 @ApiSchema({ name: 'DataExtractionInput' })
-export class DataExtractionInput {
-  @ApiProperty({ description: DOCUMENT_ID })
-  @IsString()
-  @MaxLength(100)
-  documentId: string;
-
+export class DataExtractionInput extends DocumentAnalysisInput {
   @ApiPropertyOptional({
     description: 'A custom extraction blueprint (fields to extract). None exist yet: any id answers NOT_FOUND; without one, the financial facts are extracted.',
   })
@@ -33,17 +29,12 @@ export class DataExtractionInput {
   @IsString()
   @MaxLength(200)
   blueprintId?: string;
-
-  @ApiPropertyOptional({ description: WORKSPACE_ID })
-  @Optional()
-  @IsString()
-  @MaxLength(100)
-  workspaceId?: string;
 }
 
-@ApiSchema({ name: 'QuantitativeAnalysisInput' })
-export class QuantitativeAnalysisInput {
-  @ApiPropertyOptional({ description: 'One document whose facts are analysed. Without it, every fact of the workspace is.' })
+/** One document, or every document of a workspace (quantitative_analysis_agent, risk_discovery_agent). */
+@ApiSchema({ name: 'DocumentOrWorkspaceAnalysisInput' })
+export class DocumentOrWorkspaceAnalysisInput {
+  @ApiPropertyOptional({ description: 'One document to analyse. Without it, the whole workspace is.' })
   @Optional()
   @IsString()
   @MaxLength(100)
@@ -51,22 +42,8 @@ export class QuantitativeAnalysisInput {
 
   @ApiPropertyOptional({
     description:
-      "Without documentId: the metrics over every fact in the workspace (its documents' statements, newest document first on a disagreement, and facts stored there from filings). The result is stored in it.",
+      'Without documentId: every document filed in the workspace (newest first when two disagree) and the facts stored there from filings. The result is stored in it.',
   })
-  @Optional()
-  @IsString()
-  @MaxLength(100)
-  workspaceId?: string;
-}
-
-@ApiSchema({ name: 'FraudDetectionInput' })
-export class FraudDetectionInput {
-  @ApiProperty({ description: DOCUMENT_ID })
-  @IsString()
-  @MaxLength(100)
-  documentId: string;
-
-  @ApiPropertyOptional({ description: WORKSPACE_ID })
   @Optional()
   @IsString()
   @MaxLength(100)

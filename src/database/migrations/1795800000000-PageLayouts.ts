@@ -3,9 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * What the `document-processing` job stores per page for the analysis tools: the layout (lines and
  * cells with positions), the page's kind among the analysis core's kinds, and whether OCR read it.
- * Per document, the fingerprints of the transactions it lists (fraud_detection's duplicate check
- * compares a document with the account's others). Documents processed before this migration are
- * processed again, so that every processed document has its layouts.
+ * Documents processed before this migration are processed again, so that every processed document
+ * has its layouts.
  */
 export class PageLayouts1795800000000 implements MigrationInterface {
   name = 'PageLayouts1795800000000';
@@ -15,7 +14,6 @@ export class PageLayouts1795800000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "document_pages" ADD "layout" jsonb, ADD "ocr" boolean,
       ADD CONSTRAINT "CHK_document_pages_kind" CHECK ("kind" IN ('income_statement', 'balance_sheet', 'cash_flow_statement', 'slide', 'transactions', 'form', 'text', 'image_only')),
       ADD CONSTRAINT "CHK_document_pages_laid_out" CHECK (("layout" IS NULL) = ("ocr" IS NULL))`);
-    await queryRunner.query(`ALTER TABLE "documents" ADD "transaction_fingerprints" text[]`);
     await queryRunner.query(`UPDATE "document_pages" SET "kind" = NULL, "char_count" = NULL`);
     await queryRunner.query(`UPDATE "documents" SET "processing_status" = 'queued', "processed_at" = NULL, "processing_failure" = NULL
       WHERE "status" = 'READY' AND "processing_status" IN ('processed', 'failed')`);
@@ -24,7 +22,6 @@ export class PageLayouts1795800000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`ALTER TABLE "documents" DROP COLUMN "transaction_fingerprints"`);
     await queryRunner.query(
       `ALTER TABLE "document_pages" DROP CONSTRAINT "CHK_document_pages_laid_out", DROP CONSTRAINT "CHK_document_pages_kind", DROP COLUMN "ocr", DROP COLUMN "layout"`,
     );

@@ -15,6 +15,7 @@ import { DocumentProcessing1795501000000 } from './1795501000000-DocumentProcess
 import { AccountMemberships1795700000000 } from './1795700000000-AccountMemberships.js';
 import { SandboxRail1795600000000 } from './1795600000000-SandboxRail.js';
 import { PageLayouts1795800000000 } from './1795800000000-PageLayouts.js';
+import { TransactionFingerprints1795800000001 } from './1795800000001-TransactionFingerprints.js';
 import { ProviderKeys1795830000000 } from './1795830000000-ProviderKeys.js';
 import { SanctionsLists1795850000000 } from './1795850000000-SanctionsLists.js';
 
@@ -40,6 +41,7 @@ export const MIGRATIONS: (new () => object)[] = [
   SandboxRail1795600000000,
   AccountMemberships1795700000000,
   PageLayouts1795800000000,
+  TransactionFingerprints1795800000001,
   ProviderKeys1795830000000,
   SanctionsLists1795850000000,
 ];

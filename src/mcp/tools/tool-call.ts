@@ -42,8 +42,12 @@ export interface ToolCallInterceptor {
  * counted, so that metering never reaches into it.
  */
 export interface ToolUnitCounter {
-  /** `value` is the declared argument as validated; absent when the caller left an optional one out. */
-  count(value: unknown, context: ToolContext, tool: McpToolOptions): Promise<number>;
+  /**
+   * `value` is the declared argument as validated; absent when the caller left an optional one out.
+   * `input` is the whole validated input, for a counter whose units depend on another argument too
+   * (the pages of `documentId`, else of every document in `workspaceId`).
+   */
+  count(value: unknown, context: ToolContext, tool: McpToolOptions, input: object): Promise<number>;
 }
 
 /**

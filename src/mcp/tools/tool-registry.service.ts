@@ -249,7 +249,7 @@ export class ToolRegistry {
       input,
       context,
       workspaceId: typeof workspaceId === 'string' ? workspaceId : undefined,
-      meteredUnits: async () => (units ? counters.get(units.counter)!.counter.count(argument(units.argument), context, options) : 1),
+      meteredUnits: async () => (units ? counters.get(units.counter)!.counter.count(argument(units.argument), context, options, input) : 1),
     };
     const run = (index: number): Promise<unknown> =>
       index < interceptors.length ? interceptors[index].intercept(call, () => run(index + 1)) : tool.invoke(input, context);
