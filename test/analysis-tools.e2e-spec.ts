@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { appendInfoUpdate, changePrintedAmount, pdfDateString } from '../src/analysis/fraud/tampering.js';
 import { encryptedPdf, pageImages, pdfBytes, scannedPdf } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
+import { ModelStandIn } from './support/model-stand-in.js';
 import { ACME_STATEMENTS, statementPdf } from './support/statement-fixtures.js';
 import { appForSuite, startApp, type RunningApp } from './support/test-app.js';
 
@@ -461,6 +462,67 @@ describe('analysis tools', () => {
       const classification = structured<Classification>(await call('document_intelligence_agent', { documentId }, scanClient));
       expect(classification.pages).toEqual([{ page: 1, kind: 'income_statement', ocr: true, chars: expect.any(Number) }]);
       expect(classification.pages[0].chars).toBeGreaterThan(100);
+    });
+  });
+
+  describe('with ANALYSIS_ENGINE=llm (a model played by a local server speaking the OpenAI chat-completions format)', () => {
+    const model = new ModelStandIn();
+    let llm: RunningApp;
+    let llmClient: Client;
+    beforeAll(async () => {
+      await model.start();
+      llm = await startApp({
+        env: {
+          ANALYSIS_ENGINE: 'llm',
+          LLM_MODEL: 'gpt-4.1',
+          LLM_API_KEY: 'sk-e2e-planted-key',
+          LLM_BASE_URL: model.baseUrl,
+          USAGE_PLAN_OVERRIDES: PLAN,
+          M2M_REGISTRATION_LIMIT: '100',
+        },
+      });
+      llmClient = await connectMcpClient(llm.url, await machineToken(llm.url, 'llm'));
+    });
+    afterAll(async () => {
+      await llmClient?.close();
+      await llm?.close();
+      await model.stop();
+    });
+
+    it("keeps the model's fact quoted verbatim on its page and drops the invented one, counted in warnings", async () => {
+      const documentId = await submit(await statementPdf([ACME_STATEMENTS[0]]), 'acme-operations.pdf', {}, llmClient);
+      const modelFact = (value: number, quote: string) => ({
+        concept: 'Revenues',
+        label: 'Revenue',
+        periodLabel: '2024',
+        periodEnd: '2024-12-31',
+        months: 12,
+        value,
+        page: 1,
+        quote,
+      });
+      model.answer({
+        object: {
+          documentType: 'financial_statement',
+          currency: 'USD',
+          facts: [
+            modelFact(12_500_000, 'Revenue 12,500 10,000'),
+            { ...modelFact(99_000_000, 'Revenue 99,000'), concept: 'NetIncomeLoss', label: 'Net income' },
+          ],
+          claims: [],
+        },
+      });
+      const result = structured<Extraction>(await call('data_extraction_agent', { documentId }, llmClient));
+      expect(result.facts.map((kept) => [kept.concept, kept.period.end, kept.value, kept.evidence])).toEqual([
+        ['Revenues', '2024-12-31', 12_500_000, { documentId, page: 1, quote: 'Revenue 12,500 10,000' }],
+      ]);
+      expect(result.warnings.join(' ')).toMatch(/1 fact.* dropped/);
+      expect(model.seen).toHaveLength(1);
+      expect(model.seen[0]).toMatchObject({
+        path: '/v1/chat/completions',
+        headers: { authorization: 'Bearer sk-e2e-planted-key' },
+        body: { model: 'gpt-4.1' },
+      });
     });
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { loadConfiguration, type AppConfig } from '../config/app-config.js';
 import { analysisEngineFor } from './analysis-engine.factory.js';
 import { BuiltinAnalysisEngine } from './builtin-engine.js';
+import { LlmAnalysisEngine } from './llm/llm-analysis-engine.js';
 
 const configWith = (engine: string): AppConfig => {
   const config = loadConfiguration({ NODE_ENV: 'test' });
@@ -15,8 +16,14 @@ describe('analysisEngineFor', () => {
     expect(engine.info).toEqual({ name: 'builtin', version: '1.0.0' });
   });
 
+  it('gives the LLM adapter for ANALYSIS_ENGINE=llm, naming its provider and model', () => {
+    const engine = analysisEngineFor(loadConfiguration({ NODE_ENV: 'test', ANALYSIS_ENGINE: 'llm', LLM_MODEL: 'gpt-4.1', LLM_API_KEY: 'sk-test' }));
+    expect(engine).toBeInstanceOf(LlmAnalysisEngine);
+    expect(engine.info).toMatchObject({ name: 'llm/openai', version: 'gpt-4.1' });
+  });
+
   it('stops the start on a name no adapter of this build answers to, listing the names there are', () => {
-    expect(() => analysisEngineFor(configWith('gpt'))).toThrow('ANALYSIS_ENGINE=gpt: no analysis engine of that name in this build (available: builtin).');
+    expect(() => analysisEngineFor(configWith('gpt'))).toThrow('ANALYSIS_ENGINE=gpt: no analysis engine of that name in this build (available: builtin, llm).');
   });
 });
 

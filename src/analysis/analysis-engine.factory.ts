@@ -1,13 +1,15 @@
 import type { AppConfig } from '../config/app-config.js';
 import type { AnalysisEngine } from './analysis-engine.port.js';
 import { BuiltinAnalysisEngine } from './builtin-engine.js';
+import { createLlmAnalysisEngine } from './llm/llm-analysis-engine.js';
 
 /**
- * The one place an analysis engine is chosen: ANALYSIS_ENGINE names a row of this table. An adapter
- * joins by adding its row (`llm: (config) => createLlmAnalysisEngine(config)`, src/analysis/llm).
+ * The one place an analysis engine is chosen: ANALYSIS_ENGINE names a row of this table; an adapter
+ * joins by adding its row.
  */
 const ENGINES: Partial<Record<AppConfig['analysis']['engine'], (config: AppConfig) => AnalysisEngine>> = {
   builtin: () => new BuiltinAnalysisEngine(),
+  llm: (config) => createLlmAnalysisEngine(config),
 };
 
 /** The configured engine; a name without an adapter in this build stops the start, saying which names there are. */
