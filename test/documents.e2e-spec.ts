@@ -269,8 +269,8 @@ describe('documents', () => {
       expect(stored.processed_at).toBeInstanceOf(Date);
       expect(await described(result.documentId)).toEqual([
         { page_number: 1, char_count: 'Page1:EBITDAgrewto1.2m'.length, kind: 'text', ocr: false, first_line: 'Page 1: EBITDA grew to 1.2m', lines: 1 },
-        // A page without a text layer goes to OCR (OCR_ENABLED, the default), which finds nothing on a blank page: image only.
-        { page_number: 2, char_count: 0, kind: 'image_only', ocr: true, first_line: null, lines: 0 },
+        // The test apps run without OCR: a page without a text layer stays image only, with an empty layout.
+        { page_number: 2, char_count: 0, kind: 'image_only', ocr: false, first_line: null, lines: 0 },
         { page_number: 3, char_count: 'Page3:EBITDAgrewto1.2m'.length, kind: 'text', ocr: false, first_line: 'Page 3: EBITDA grew to 1.2m', lines: 1 },
       ]);
       const jobs = await database().query(`SELECT status, attempts FROM jobs WHERE queue = 'document-processing' AND idempotency_key = $1`, [

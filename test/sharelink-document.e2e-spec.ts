@@ -345,7 +345,7 @@ describe('fetch_sharelink_document', () => {
     it('refuses a binary file that is no supported document', async () => {
       const { error } = toolError(await call({ link: `${site.url}/binary.bin` }));
       expect(error.code).toBe('INVALID_INPUT');
-      expect(error.message).toContain('binary.bin: the file is neither PDF, DOCX, XLSX nor UTF-8 text');
+      expect(error.message).toContain('binary.bin: the file is none of the accepted formats; send PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG.');
     });
 
     it('gives up on a site that stalls after OUTBOUND_FETCH_TIMEOUT_MS', async () => {
