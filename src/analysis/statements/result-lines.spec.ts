@@ -179,6 +179,65 @@ describe('income statement results', () => {
     expect(resultChecks(lines('Loss from discontinued operations, net of tax'))).toEqual([]);
   });
 
+  it("foots Apple's fiscal 2023 statement of operations (10-K), its sales and costs split under headings, on every result in all three years", () => {
+    const lines = [
+      'CONSOLIDATED STATEMENTS OF OPERATIONS',
+      '(In millions)\tSeptember 30, 2023\tSeptember 24, 2022\tSeptember 25, 2021',
+      'Net sales:',
+      'Products\t$ 298,085\t$ 316,199\t$ 297,392',
+      'Services\t85,200\t78,129\t68,425',
+      'Total net sales\t383,285\t394,328\t365,817',
+      'Cost of sales:',
+      'Products\t189,282\t201,471\t192,266',
+      'Services\t24,855\t22,075\t20,715',
+      'Total cost of sales\t214,137\t223,546\t212,981',
+      'Gross margin\t169,148\t170,782\t152,836',
+      'Operating expenses:',
+      'Research and development\t29,915\t26,251\t21,914',
+      'Selling, general and administrative\t24,932\t25,094\t21,973',
+      'Total operating expenses\t54,847\t51,345\t43,887',
+      'Operating income\t114,301\t119,437\t108,949',
+      'Other income/(expense), net\t(565)\t(334)\t258',
+      'Income before provision for income taxes\t113,736\t119,103\t109,207',
+      'Provision for income taxes\t16,741\t19,300\t14,527',
+      'Net income\t$ 96,995\t$ 99,803\t$ 94,680',
+    ];
+    const checks = resultChecks(lines);
+    expect(checks).toHaveLength(12);
+    expect(failed(checks)).toEqual([]);
+    const edited = lines.map((line) => line.replace('24,855', '25,855'));
+    expect(failed(resultChecks(edited))).toEqual(['result_adds_up:2023-09-30:page-1:gross-margin']);
+  });
+
+  it('foots Microsoft\'s fiscal 2023 income statement (10-K): unlabelled "Service and other" lines read by their headings', () => {
+    const lines = [
+      'INCOME STATEMENTS',
+      '(In millions)\tJune 30, 2023\tJune 30, 2022',
+      'Revenue:',
+      'Product\t$ 64,699\t$ 72,732',
+      'Service and other\t147,216\t125,538',
+      'Total revenue\t211,915\t198,270',
+      'Cost of revenue:',
+      'Product\t17,804\t19,064',
+      'Service and other\t48,059\t43,586',
+      'Total cost of revenue\t65,863\t62,650',
+      'Gross margin\t146,052\t135,620',
+      'Research and development\t27,195\t24,512',
+      'Sales and marketing\t22,759\t21,825',
+      'General and administrative\t7,575\t5,900',
+      'Operating income\t88,523\t83,383',
+      'Other income, net\t788\t333',
+      'Income before income taxes\t89,311\t83,716',
+      'Provision for income taxes\t16,950\t10,978',
+      'Net income\t$ 72,361\t$ 72,738',
+    ];
+    const checks = resultChecks(lines);
+    expect(checks).toHaveLength(8);
+    expect(failed(checks)).toEqual([]);
+    const edited = lines.map((line) => line.replace('Sales and marketing\t22,759', 'Sales and marketing\t22,859'));
+    expect(failed(resultChecks(edited))).toEqual(['result_adds_up:2023-06-30:page-1:operating-income']);
+  });
+
   it('names the results: gross profit, operating, pre-tax and net results in US and IFRS wording, and no other line', () => {
     for (const label of [
       'Gross margin',

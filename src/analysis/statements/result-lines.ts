@@ -4,7 +4,7 @@ import { foldSubtotals, format, slug, subjectWords, type PrintedFigure } from '.
 
 /** Income before tax has no fact of its own (DOMAIN.md 2) but is a result the lines above it must reach. */
 const PRE_TAX_RESULT =
-  /^(?:\(?(?:income|profit|loss|earnings)\)?(?: \((?:loss|profit|income)\))?|(?:profit|income) \/ \(loss\)|\(loss\) (?:income|profit)|(?:income|profit) \(loss\))(?: from continuing operations)? before (?:income )?tax(?:es|ation)?$/;
+  /^(?:\(?(?:income|profit|loss|earnings)\)?(?: \((?:loss|profit|income)\))?|(?:profit|income) \/ \(loss\)|\(loss\) (?:income|profit)|(?:income|profit) \(loss\))(?: from continuing operations)? before (?:(?:provision|benefit) for |\(?provision\)? for |\(?benefit from\)? )?(?:income )?tax(?:es|ation)?$/;
 const RESULT_CONCEPTS = new Set(['GrossProfit', 'OperatingIncomeLoss', 'NetIncomeLoss']);
 /** A result named only as a loss ("Net loss", "Loss before income taxes") may be printed as a positive amount of loss. */
 const LOSS_ONLY = /^(?:net |operating )?loss\b/;
