@@ -238,6 +238,32 @@ describe('income statement results', () => {
     expect(failed(resultChecks(edited))).toEqual(['result_adds_up:2023-06-30:page-1:operating-income']);
   });
 
+  it('gives no check where a cost outside any section is printed negative without saying why (Amazon 2023: "Interest expense (3,182)")', () => {
+    const lines = [
+      'CONSOLIDATED STATEMENTS OF OPERATIONS',
+      '(in millions)\tDecember 31, 2023',
+      'Total net sales\t574,785',
+      'Operating expenses:',
+      'Cost of sales\t304,739',
+      'Fulfillment\t90,619',
+      'Technology and infrastructure\t85,622',
+      'Sales and marketing\t44,370',
+      'General and administrative\t11,816',
+      'Other operating expense (income), net\t767',
+      'Total operating expenses\t537,933',
+      'Operating income\t36,852',
+      'Interest income\t2,949',
+      'Interest expense\t(3,182)',
+      'Other income (expense), net\t938',
+      'Total non-operating income (expense)\t705',
+      'Income (loss) before income taxes\t37,557',
+      'Benefit (provision) for income taxes\t(7,120)',
+      'Equity-method investment activity, net of tax\t(12)',
+      'Net income (loss)\t30,425',
+    ];
+    expect(resultChecks(lines)).toEqual([['result_adds_up:2023-12-31:page-1:operating-income', true]]);
+  });
+
   it('names the results: gross profit, operating, pre-tax and net results in US and IFRS wording, and no other line', () => {
     for (const label of [
       'Gross margin',

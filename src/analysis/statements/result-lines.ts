@@ -29,8 +29,8 @@ interface Line {
   /** How the line moves profit by its own words, and by the section heading it stands under. */
   own: LineNature | null;
   section: LineNature | null;
-  /** A cost only because it names a loss ("Loss on extinguishment of debt"): printed negative, it may be the loss itself. */
-  lossWorded: boolean;
+  /** The wording names its other direction in parentheses: "Other expense (income), net", "Provision for (benefit from) income taxes". */
+  namesOpposite: boolean;
   subtracted: boolean;
   /** A row that cannot be a term (memo, EBITDA) or figures that could not be placed: its block is not footed. */
   opaque: boolean;
@@ -111,13 +111,20 @@ function readLines(entries: Entry[]): Line[] {
       result,
       own: lineNature(label),
       section,
-      lossWorded: lineNature(label) === 'cost' && lineNature(label.replace(/\bloss(?:es)?\b/gi, ' ')) !== 'cost',
+      namesOpposite: oppositeNamed(label),
       subtracted: SUBTRACTED_LABEL.test(label),
       opaque: unplaced || NOT_A_TERM.test(normaliseLabel(label)),
     });
     unplaced = false;
   }
   return lines;
+}
+
+function oppositeNamed(label: string): boolean {
+  const own = lineNature(label);
+  const inParentheses = [...normaliseLabel(label).matchAll(/\(([^)]*)\)/g)].map((match) => match[1]).join(' ');
+  const other = inParentheses ? lineNature(inParentheses) : null;
+  return own !== null && other !== null && other !== own;
 }
 
 function singular(words: Set<string>): Set<string> {
@@ -186,16 +193,18 @@ function footResult(result: Line, previous: Line | null, between: Line[], costsN
  * A line's effect on profit: as printed where costs print negative, else by what the line is. A
  * section prints its lines in its own direction ("Interest expense (200)" under "Other income
  * (expense):"), so a line whose words disagree with its section follows the section when printed
- * negative; printed positive it could be either, and is not read (null). So is a loss printed negative
- * outside a section.
+ * negative; printed positive it could be either, and is not read (null). A cost printed negative
+ * outside a section is read as a credit only when its wording names that direction.
  */
 function signed(line: Line, printed: number, costsNegative: boolean): number | null {
   if (line.subtracted) return -Math.abs(printed);
   if (costsNegative || printed === 0) return printed;
   const conflict = line.section !== null && line.own !== null && line.section !== line.own;
   if (conflict && printed > 0) return null;
-  // "Loss from discontinued operations (60)": a loss printed as a negative result, or a negative cost.
-  if (line.section === null && line.lossWorded && printed < 0) return null;
+  // "Interest expense (3,182)" or "Loss from discontinued operations (60)" outside a section: a cost
+  // printed as a negative amount, or a negative cost (a credit)? Only a wording that names the other
+  // direction says which.
+  if (line.section === null && line.own === 'cost' && printed < 0 && !line.namesOpposite) return null;
   const nature = line.section ?? line.own;
   if (nature === null) return null;
   return nature === 'cost' ? -printed : printed;
