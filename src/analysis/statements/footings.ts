@@ -44,11 +44,15 @@ const TOTAL_LABEL = /^(?:total\b|net cash (?:provided|used|from|generated|\(used
 const TOTAL_ASSETS = /^total assets:?$/i;
 /** Words of the liabilities and equity side: once one is seen, the lines above "Total assets" are not all assets. */
 const OTHER_SIDE = /\bliabilit|\bequity\b|\bcapital\b|\breserves\b|\bdeficit\b|\bpayables?\b|\bborrowings\b|\bcreditors\b|\bdebt\b/i;
+/** A net line ("Accounts receivable, net", "Net loans"), not a net cash total. */
+const NET_LINE = /,\s*net\b|^net (?!cash\b)/i;
 /** A line subtracted under a positive print: "Less: accumulated depreciation 1,200". */
 const SUBTRACTED_LABEL = /^less\b/i;
 
 interface Row {
   figures: Map<string, PrintedFigure>;
+  /** A "…, net" line: it may be the line two above less the line above ("Allowance for doubtful accounts" printed positive). */
+  net?: boolean;
 }
 
 interface OpenHeading {
@@ -113,7 +117,7 @@ export class StatementFootings {
     const assetsFromTop = index < 0 && this.statement === 'balance_sheet' && !this.otherSide && TOTAL_ASSETS.test(label.trim());
     if (OTHER_SIDE.test(label)) this.otherSide = true;
     if (index < 0 && !assetsFromTop) {
-      this.rows.push({ figures: signed });
+      this.rows.push({ figures: signed, net: NET_LINE.test(label.trim()) });
       return;
     }
     // With no heading, "Total assets" stands for every line of the balance sheet above it, all of them assets.
@@ -134,8 +138,11 @@ export class StatementFootings {
       const terms = this.rows.slice(start).map((row) => row.figures.get(key) ?? { value: 0, decimals: 0 });
       const unit = 10 ** -Math.max(total.decimals, ...terms.map((term) => term.decimals));
       const values = terms.map((term) => term.value);
+      const nets = this.rows.slice(start).map((row) => row.net === true);
       // Printed figures are rounded to their last digit: one unit of it per term.
-      return [values.reduce((acc, value) => acc + value, 0), foldSubtotals(values, unit)].some((sum) => Math.abs(total.value - sum) <= unit * terms.length);
+      return [values.reduce((acc, value) => acc + value, 0), foldSubtotals(values, unit, nets)].some(
+        (sum) => Math.abs(total.value - sum) <= unit * terms.length,
+      );
     };
     const runStart = (accepts: (start: number) => boolean) => {
       for (let start = this.rows.length - 2; start >= 0; start--) if (accepts(start)) return start;
@@ -163,12 +170,20 @@ export class StatementFootings {
   }
 }
 
-/** The sum of the values with every value that equals the sum of the 2+ values just above it standing for them. */
-export function foldSubtotals(values: number[], unit: number): number {
+/**
+ * The sum of the values with every value that equals the sum of the 2+ values just above it standing
+ * for them, and every net line (`nets`) that equals the value two above less the one above it (a
+ * contra line printed positive: gross 1,000, allowance 50, net 950) standing for those two.
+ */
+export function foldSubtotals(values: number[], unit: number, nets: boolean[] = []): number {
   const kept: number[] = [];
-  for (const value of values) {
+  for (const [index, value] of values.entries()) {
     let sum = 0;
     let folded = false;
+    if (nets[index] && kept.length >= 2 && kept[kept.length - 1] > 0 && Math.abs(kept[kept.length - 2] - kept[kept.length - 1] - value) <= unit * 2) {
+      kept.splice(kept.length - 2, 2);
+      folded = true;
+    }
     for (let count = 1; count <= kept.length && !folded; count++) {
       sum += kept[kept.length - count];
       if (count >= 2 && value !== 0 && Math.abs(sum - value) <= unit * count) {
