@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { conceptFor } from './concept-synonyms.js';
+import { conceptFor, lineNature, printsCostsNegative } from './concept-synonyms.js';
 
 describe('conceptFor', () => {
   it.each([
@@ -44,5 +44,40 @@ describe('conceptFor', () => {
 
   it('ranks a total above a line of the same name', () => {
     expect(conceptFor('Total revenue', 'income_statement', null)!.priority).toBeGreaterThan(conceptFor('Revenue', 'income_statement', null)!.priority);
+  });
+});
+
+describe('lineNature', () => {
+  it.each([
+    ['Net sales', 'income'],
+    ['Sales and marketing', 'cost'],
+    ['Cost of sales', 'cost'],
+    ['Selling, general and administrative', 'cost'],
+    ['Employee benefits expense', 'cost'],
+    ['Other income (expense), net', 'income'],
+    ['Other expense (income), net', 'cost'],
+    ['Other gains and losses', 'income'],
+    ['Loss (gain) on disposal of assets', 'cost'],
+    ['Interest expense, net of interest income', 'cost'],
+    ['Finance income', 'income'],
+    ['Provision for income taxes', 'cost'],
+    ['Income taxes', 'cost'],
+    ['Income tax benefit', 'income'],
+    ['Income tax (expense) benefit', 'income'],
+    ['Provision for (benefit from) income taxes', 'cost'],
+    ['Benefit from income taxes', 'income'],
+    ['Equity in earnings of affiliates, net of tax', 'income'],
+  ] as const)('reads "%s" as %s', (label, nature) => {
+    expect(lineNature(label)).toBe(nature);
+  });
+
+  it('tells nothing from a wording that names no direction', () => {
+    expect(lineNature('Other, net')).toBeNull();
+    expect(lineNature('Product')).toBeNull();
+  });
+
+  it('takes a statement to print its costs negative when most of its nonzero cost figures are negative', () => {
+    expect(printsCostsNegative([-100, -20, 5, 0, 0])).toBe(true);
+    expect(printsCostsNegative([100, 20, -5])).toBe(false);
   });
 });

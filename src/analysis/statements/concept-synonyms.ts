@@ -298,3 +298,82 @@ function compactLabels(synonym: Synonym): RegExp[] {
   }
   return patterns;
 }
+
+/**
+ * Which way an income-statement line moves profit, read from its wording: `cost` lines (expenses,
+ * costs, charges, losses, taxes) reduce it, `income` lines (revenue, sales, income, gains) add to it.
+ * A signed line names its positive direction first ("Other income (expense), net" is income when
+ * positive, "Loss (gain) on disposal" a cost), so the words in parentheses are dropped and the first
+ * nature word decides; a longer phrase beats a shorter one at the same place ("Sales and marketing"
+ * is a cost, "Net sales" income). Null when the wording does not say ("Other, net", "Product").
+ */
+export type LineNature = 'cost' | 'income';
+
+const COST_WORDS: RegExp[] = [
+  /\bcosts?\b/,
+  /\bexpenses?\b/,
+  /\bexpenditures?\b/,
+  /\bcharges?\b/,
+  /\bloss(?:es)?\b/,
+  /\bdepreciation\b/,
+  /\bamorti[sz]ation\b/,
+  /\bimpairments?\b/,
+  /\bwrite-?(?:downs?|offs?)\b/,
+  /\brestructuring\b/,
+  /\bresearch and development\b/,
+  /\bsales and marketing\b/,
+  /\bsales commissions?\b/,
+  /\bselling\b/,
+  /\bmarketing\b/,
+  /\badvertising\b/,
+  /\badministrative\b/,
+  /\bdistribution\b/,
+  /\bfulfil?lment\b/,
+  /\bsalaries\b/,
+  /\bwages\b/,
+  /\bpayroll\b/,
+  /\bcompensation\b/,
+  /\brent\b/,
+  /\boccupancy\b/,
+  /\butilities\b/,
+  /\bprovisions?\b/,
+  /\bpurchases\b/,
+  /\bconsumables\b/,
+];
+const INCOME_WORDS: RegExp[] = [/\brevenues?\b/, /\bsales\b/, /\bturnover\b/, /\bincome\b/, /\bgains?\b/, /\bprofits?\b/, /\bearnings\b/, /\bdividends?\b/];
+/** A tax line: a charge unless it names a benefit or credit before any expense, provision or charge. */
+const TAX_LINE = /^(?:(?:provision|benefit|credit)s? (?:for|from) )?(?:(?:current|deferred|total) )?(?:income )?tax(?:es|ation)?\b|^taxation\b/;
+
+export function lineNature(label: string): LineNature | null {
+  const normal = normaliseLabel(label)
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (TAX_LINE.test(normal) || /^(?:benefit|credit) from (?:income )?tax/.test(normal)) {
+    const benefit = normal.search(/\b(?:benefit|credit)s?\b/);
+    const charge = normal.search(/\b(?:expense|provision|charge)s?\b/);
+    return benefit >= 0 && (charge < 0 || benefit < charge) ? 'income' : 'cost';
+  }
+  let best: { at: number; length: number; nature: LineNature } | null = null;
+  for (const [nature, words] of [
+    ['cost', COST_WORDS],
+    ['income', INCOME_WORDS],
+  ] as [LineNature, RegExp[]][]) {
+    for (const word of words) {
+      const match = word.exec(normal);
+      if (match && (!best || match.index < best.at || (match.index === best.at && match[0].length > best.length))) {
+        best = { at: match.index, length: match[0].length, nature };
+      }
+    }
+  }
+  return best?.nature ?? null;
+}
+
+/**
+ * Whether a statement prints its costs negative: most of its nonzero cost figures are. The one
+ * reading of the convention, for facts (costs made positive) and footings (costs added as printed).
+ */
+export function printsCostsNegative(printedCosts: number[]): boolean {
+  const nonzero = printedCosts.filter((value) => value !== 0);
+  return nonzero.filter((value) => value < 0).length > nonzero.length / 2;
+}

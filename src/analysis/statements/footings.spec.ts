@@ -100,4 +100,23 @@ describe('statement footings', () => {
     expect(foldSubtotals([10, 20, 35], 1)).toBe(65);
     expect(foldSubtotals([5, 0, 5], 1)).toBe(5);
   });
+
+  it('folds a net line that is the line two above less the line above, a contra line printed positive, and only a net line', () => {
+    expect(foldSubtotals([200, 1000, 50, 950], 1, [false, false, false, true])).toBe(1150);
+    expect(foldSubtotals([200, 1000, 50, 950], 1)).toBe(2200);
+  });
+
+  it('foots total current assets over an allowance printed positive above the net receivables', () => {
+    const text = [
+      'Balance Sheets',
+      '\t2024',
+      'Current assets:',
+      'Cash\t300',
+      'Accounts receivable\t1,000',
+      'Allowance for doubtful accounts\t50',
+      'Accounts receivable, net\t950',
+      'Total current assets\t1,250',
+    ].join('\n');
+    expect(subtotalChecks(text)).toEqual([['subtotal_adds_up:2024-12-31:page-1:total-current-assets', true]]);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Check, Evidence } from '../analysis.types.js';
+import type { Check, Evidence, StatementKind } from '../analysis.types.js';
 
 /** One printed figure of a row, in the statement's printed units (before scale). */
 export interface PrintedFigure {
@@ -28,7 +28,7 @@ const FORM_WORDS = new Set([
 ]);
 
 /** What a heading or a total is about: its words without punctuation, note references and form words. */
-function subjectWords(text: string): Set<string> {
+export function subjectWords(text: string): Set<string> {
   const words = text
     .toLowerCase()
     .replace(/[’']s?\b/g, '')
@@ -40,11 +40,19 @@ function subjectWords(text: string): Set<string> {
 
 /** A row that states a subtotal of the lines above it: "Total current assets", "Net cash used in investing activities". */
 const TOTAL_LABEL = /^(?:total\b|net cash (?:provided|used|from|generated|\(used|inflow|outflow))/i;
+/** "Total assets" in a layout with no "Assets" heading (IFRS statements of financial position often have none). */
+const TOTAL_ASSETS = /^total assets:?$/i;
+/** Words of the liabilities and equity side: once one is seen, the lines above "Total assets" are not all assets. */
+const OTHER_SIDE = /\bliabilit|\bequity\b|\bcapital\b|\breserves\b|\bdeficit\b|\bpayables?\b|\bborrowings\b|\bcreditors\b|\bdebt\b/i;
+/** A net line ("Accounts receivable, net", "Net loans"), not a net cash total. */
+const NET_LINE = /,\s*net\b|^net (?!cash\b)/i;
 /** A line subtracted under a positive print: "Less: accumulated depreciation 1,200". */
 const SUBTRACTED_LABEL = /^less\b/i;
 
 interface Row {
   figures: Map<string, PrintedFigure>;
+  /** A "…, net" line: it may be the line two above less the line above ("Allowance for doubtful accounts" printed positive). */
+  net?: boolean;
 }
 
 interface OpenHeading {
@@ -63,25 +71,32 @@ interface OpenHeading {
  * liabilities" and a "Non-current liabilities:" heading sums both), else it fails against the lines
  * under its heading. A line equal to the sum of the lines just above it ("Property and equipment,
  * net" under its gross amount and depreciation) is an unlabelled subtotal and is folded into them.
- * Only totals that name an open heading are footed, and none after a row whose figures could not be
- * placed in the columns, so that a layout the reader does not follow gives no check rather than a
- * false failure.
+ * Only totals that name an open heading are footed, and "Total assets" in a balance sheet with no
+ * assets heading when no liabilities or equity line stands above it (then every line above it is an
+ * asset), and none after a row whose figures could not be placed in the columns, so that a layout
+ * the reader does not follow gives no check rather than a false failure.
  */
 export class StatementFootings {
   private rows: Row[] = [];
   private headings: OpenHeading[] = [];
   private unreliable = false;
+  private statement: StatementKind | null = null;
+  /** A liabilities or equity line or heading has been seen in this statement. */
+  private otherSide = false;
   readonly checks: Check[] = [];
 
   /** A new statement: nothing above carries over. */
-  reset(): void {
+  reset(statement: StatementKind | null = null): void {
     this.rows = [];
     this.headings = [];
     this.unreliable = false;
+    this.statement = statement;
+    this.otherSide = false;
   }
 
   /** A line without figures: it may open a block that a total closes. */
   heading(text: string): void {
+    if (OTHER_SIDE.test(text)) this.otherSide = true;
     const subject = subjectWords(text);
     if (subject.size > 0) this.headings.push({ subject, heading: text.trim(), start: this.rows.length });
   }
@@ -99,13 +114,16 @@ export class StatementFootings {
     const subject = TOTAL_LABEL.test(label.trim()) ? subjectWords(label) : new Set<string>();
     // The outermost open heading it names: "Total liabilities" closes "Liabilities and equity".
     const index = subject.size === 0 ? -1 : this.headings.findIndex((open) => [...subject].every((word) => open.subject.has(word)));
-    if (index < 0) {
-      this.rows.push({ figures: signed });
+    const assetsFromTop = index < 0 && this.statement === 'balance_sheet' && !this.otherSide && TOTAL_ASSETS.test(label.trim());
+    if (OTHER_SIDE.test(label)) this.otherSide = true;
+    if (index < 0 && !assetsFromTop) {
+      this.rows.push({ figures: signed, net: NET_LINE.test(label.trim()) });
       return;
     }
-    const heading = this.headings[index];
+    // With no heading, "Total assets" stands for every line of the balance sheet above it, all of them assets.
+    const heading = assetsFromTop ? { subject, heading: 'the balance sheet, from its top', start: 0 } : this.headings[index];
     const start = this.unreliable ? heading.start : this.foot(label.trim(), evidence, figures, heading);
-    this.headings = this.headings.filter((open, position) => position < index && open.start <= start);
+    this.headings = assetsFromTop ? [] : this.headings.filter((open, position) => position < index && open.start <= start);
     this.rows.splice(start, this.rows.length - start, { figures });
   }
 
@@ -120,8 +138,11 @@ export class StatementFootings {
       const terms = this.rows.slice(start).map((row) => row.figures.get(key) ?? { value: 0, decimals: 0 });
       const unit = 10 ** -Math.max(total.decimals, ...terms.map((term) => term.decimals));
       const values = terms.map((term) => term.value);
+      const nets = this.rows.slice(start).map((row) => row.net === true);
       // Printed figures are rounded to their last digit: one unit of it per term.
-      return [values.reduce((acc, value) => acc + value, 0), foldSubtotals(values, unit)].some((sum) => Math.abs(total.value - sum) <= unit * terms.length);
+      return [values.reduce((acc, value) => acc + value, 0), foldSubtotals(values, unit, nets)].some(
+        (sum) => Math.abs(total.value - sum) <= unit * terms.length,
+      );
     };
     const runStart = (accepts: (start: number) => boolean) => {
       for (let start = this.rows.length - 2; start >= 0; start--) if (accepts(start)) return start;
@@ -149,12 +170,20 @@ export class StatementFootings {
   }
 }
 
-/** The sum of the values with every value that equals the sum of the 2+ values just above it standing for them. */
-export function foldSubtotals(values: number[], unit: number): number {
+/**
+ * The sum of the values with every value that equals the sum of the 2+ values just above it standing
+ * for them, and every net line (`nets`) that equals the value two above less the one above it (a
+ * contra line printed positive: gross 1,000, allowance 50, net 950) standing for those two.
+ */
+export function foldSubtotals(values: number[], unit: number, nets: boolean[] = []): number {
   const kept: number[] = [];
-  for (const value of values) {
+  for (const [index, value] of values.entries()) {
     let sum = 0;
     let folded = false;
+    if (nets[index] && kept.length >= 2 && kept[kept.length - 1] > 0 && Math.abs(kept[kept.length - 2] - kept[kept.length - 1] - value) <= unit * 2) {
+      kept.splice(kept.length - 2, 2);
+      folded = true;
+    }
     for (let count = 1; count <= kept.length && !folded; count++) {
       sum += kept[kept.length - count];
       if (count >= 2 && value !== 0 && Math.abs(sum - value) <= unit * count) {
@@ -167,7 +196,7 @@ export function foldSubtotals(values: number[], unit: number): number {
   return kept.reduce((acc, value) => acc + value, 0);
 }
 
-function slug(label: string): string {
+export function slug(label: string): string {
   return label
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -175,6 +204,6 @@ function slug(label: string): string {
     .slice(0, 60);
 }
 
-function format(value: number): string {
+export function format(value: number): string {
   return value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }

@@ -1,8 +1,9 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
 import { currencyIn, parseAmount, scaleIn } from './amounts.js';
-import { conceptFor, type SignRule } from './concept-synonyms.js';
+import { conceptFor, printsCostsNegative, type SignRule } from './concept-synonyms.js';
 import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-columns.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
+import { IncomeStatementResults } from './result-lines.js';
 import { statementChecks } from './statement-checks.js';
 
 const TITLES: [RegExp, StatementKind][] = [
@@ -86,6 +87,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
   const statements: { page: number; kind: StatementKind }[] = [];
   const warnings = new Set<string>();
   const footings = new StatementFootings();
+  const results = new IncomeStatementResults();
 
   for (const page of pages) {
     for (const line of page.lines) {
@@ -94,7 +96,8 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
         const continued = title === state.statement && /continued|cont'd|\(cont/i.test(line.text);
         if (!continued) {
           Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null });
-          footings.reset();
+          footings.reset(title);
+          results.start(title);
         }
         if (!statements.some((found) => found.page === page.page && found.kind === title)) statements.push({ page: page.page, kind: title });
         state.pending = [line];
@@ -103,7 +106,10 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
       const figures = line.cells.filter((cell) => parseAmount(cell.text) !== null);
       if (figures.length === 0 || (isPeriodHeading(line) && figures.every((cell) => /^(?:19|20)\d{2}$/.test(cell.text.trim())))) {
         noteHeading(state, line);
-        if (!isPeriodHeading(line)) footings.heading(line.text);
+        if (!isPeriodHeading(line)) {
+          footings.heading(line.text);
+          results.heading(line.text);
+        }
         continue;
       }
       if (state.pending.some(isPeriodHeading)) {
@@ -114,9 +120,10 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
       }
       state.pending = [];
       if (state.columns.length === 0) continue;
-      readRow(documentId, page.page, line, state, documentScale, documentCurrency, candidates, warnings, footings);
+      readRow(documentId, page.page, line, state, documentScale, documentCurrency, candidates, warnings, footings, results);
     }
   }
+  results.finish();
   const facts = settle(candidates);
   const periods = uniquePeriods(facts.map((fact) => fact.period));
   const scales = new Map(candidates.map((candidate) => [candidate.fact, candidate.scale]));
@@ -124,7 +131,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
     facts,
     periods,
     currency: facts.find((fact) => fact.currency)?.currency ?? documentCurrency,
-    checks: [...statementChecks(facts, (fact) => scales.get(fact) ?? 1), ...footings.checks],
+    checks: [...statementChecks(facts, (fact) => scales.get(fact) ?? 1), ...footings.checks, ...results.checks],
     warnings: [...warnings],
     statements,
   };
@@ -153,6 +160,7 @@ function readRow(
   candidates: Candidate[],
   warnings: Set<string>,
   footings: StatementFootings,
+  results: IncomeStatementResults,
 ): void {
   const { label, figures } = splitRow(line.cells);
   if (!label || /per share|%|\bratio\b/i.test(label)) return;
@@ -160,8 +168,14 @@ function readRow(
   const match = conceptFor(labelForConcept, state.statement, state.section);
   updateSection(state, label);
   const placed = placeFigures(figures, state.columns);
-  if (placed) footings.row(labelForConcept, printedByColumn(placed), { documentId, page, quote: line.text });
-  else footings.unplaced();
+  if (placed) {
+    const printed = printedByColumn(placed);
+    footings.row(labelForConcept, printed, { documentId, page, quote: line.text });
+    results.row(labelForConcept, printed, { documentId, page, quote: line.text });
+  } else {
+    footings.unplaced();
+    results.unplaced();
+  }
   if (!match) return;
   if (!placed) {
     warnings.add(`page ${page}: the figures of "${label}" do not line up with the period columns; row skipped`);
@@ -267,8 +281,8 @@ export function placeFigures(figures: LayoutCell[], columns: PeriodColumn[]): [P
 function settle(candidates: Candidate[]): Fact[] {
   const costsNegative = new Map<StatementKind, boolean>();
   for (const kind of ['income_statement', 'balance_sheet', 'cash_flow_statement'] as StatementKind[]) {
-    const costs = candidates.filter((candidate) => candidate.statement === kind && candidate.sign === 'cost' && candidate.printed !== 0);
-    costsNegative.set(kind, costs.filter((candidate) => candidate.printed < 0).length > costs.length / 2);
+    const costs = candidates.filter((candidate) => candidate.statement === kind && candidate.sign === 'cost');
+    costsNegative.set(kind, printsCostsNegative(costs.map((candidate) => candidate.printed)));
   }
   const chosen = new Map<string, Candidate>();
   for (const candidate of candidates) {
