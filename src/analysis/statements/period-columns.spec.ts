@@ -31,6 +31,16 @@ describe('periodColumns', () => {
     expect(column.period?.months).toBe(months);
   });
 
+  it('sets a note column apart when "Note" shares a cell with the month and day over the year', () => {
+    // As pdf.js merges "Note  Dec. 31," when the two stand close; the years sit on the line below.
+    const columns = periodColumns([line(10, ['Note Dec. 31,', 272, 335], ['2020', 339, 357], ['Dec. 31,', 385, 420], ['2019', 424, 442])]);
+    expect(columns.map((column) => [column.period?.end ?? null, column.skipped ?? null])).toEqual([
+      [null, 'notes'],
+      ['2020-12-31', null],
+      ['2019-12-31', null],
+    ]);
+  });
+
   it('skips budget and variance columns next to the actuals', () => {
     const columns = periodColumns([
       line(10, ['Actual', 380, 420], ['Budget', 450, 500], ['Variance', 520, 570]),

@@ -105,6 +105,12 @@ export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
         }
       } else if (notActual) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: notActual[0].toLowerCase() });
       else if (NOTE_COLUMN.test(cell.text.trim())) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: 'notes' });
+      const noteBeforeDate = found.length === 0 ? /^notes?(?=\s+\S)/i.exec(cell.text) : null;
+      if (noteBeforeDate) {
+        // "Note  Dec. 31," set close together over "2024": the note column is the cell's first word.
+        const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+        skipMarks.push({ x0: cell.x0, x1: cell.x0 + noteBeforeDate[0].length * share, reason: 'notes' });
+      }
     }
   }
   if (anchors.length === 0 && sentencePeriods.length === 1 && !NOT_ACTUAL.test(sentencePeriods[0].text)) {
