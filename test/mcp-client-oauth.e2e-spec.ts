@@ -6,6 +6,7 @@ import { auth, extractWWWAuthenticateParams, type OAuthClientProvider } from '@m
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
+import { startTogether } from './support/start-together.js';
 import { uniqueEmail } from './support/oauth-helpers.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
@@ -85,7 +86,8 @@ describe('an unmodified MCP SDK client signing a person in', () => {
   let callback: Awaited<ReturnType<typeof startCallbackListener>>;
 
   beforeAll(async () => {
-    [service, browser, callback] = await Promise.all([startApp({ reachablePublicUrls: true }), launchChromium(), startCallbackListener()]);
+    [service, browser] = await startTogether([startApp({ reachablePublicUrls: true }), launchChromium()]);
+    callback = await startCallbackListener();
   });
   afterAll(async () => {
     await Promise.all([service?.close(), browser?.close(), new Promise((resolve) => callback?.server.close(resolve))]);

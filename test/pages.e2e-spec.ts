@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Page } from 'playwright-core';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
 import { launchChromium } from './support/browser.js';
+import { startTogether } from './support/start-together.js';
 import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, structured } from './support/mcp-helpers.js';
 import { BrowserlessAgent, hiddenInputs, pkcePair, registerClient, uniqueEmail } from './support/oauth-helpers.js';
@@ -72,7 +73,7 @@ describe('the pages a person meets', () => {
     stripe = stripeStandIn();
     await new Promise<void>((resolve) => stripe.listen(0, '127.0.0.1', resolve));
     const stripeUrl = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
-    [service, browser] = await Promise.all([
+    [service, browser] = await startTogether([
       startApp({
         reachablePublicUrls: true,
         env: {

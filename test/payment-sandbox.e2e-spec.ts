@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
+import { startTogether } from './support/start-together.js';
 import { machineToken, postMcp } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule } from './support/metered-tools.module.js';
 import { startApp, type RunningApp } from './support/test-app.js';
@@ -40,7 +41,7 @@ describe('the sandbox rail (no card or wallet rail configured, NODE_ENV not prod
   let browser: Browser;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([
+    [service, browser] = await startTogether([
       startApp({ reachablePublicUrls: true, additionalModules: [MeteredTestToolsModule], env: LIMITS }),
       launchChromium(),
     ]);

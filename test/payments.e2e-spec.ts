@@ -10,6 +10,7 @@ import type { Browser } from 'playwright-core';
 import { InvoiceCollector } from '../src/billing/payments/invoice-collector.js';
 import { WalletSettlement } from '../src/billing/payments/wallet-settlement.js';
 import { launchChromium } from './support/browser.js';
+import { startTogether } from './support/start-together.js';
 import { FakeChain } from './support/fake-chain.js';
 import { machineAccount, postToolCall, toolOutcome } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
@@ -227,7 +228,7 @@ describe('payment setup, mandates and charging', () => {
   beforeAll(async () => {
     clock.set('2026-11-10T09:00:00Z');
     await Promise.all([stripe.start(), chain.start()]);
-    [service, browser] = await Promise.all([
+    [service, browser] = await startTogether([
       startApp({
         reachablePublicUrls: true,
         additionalModules: [MeteredTestToolsModule],

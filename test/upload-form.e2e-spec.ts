@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './support/browser.js';
+import { startTogether } from './support/start-together.js';
 import { pdfBytes } from './support/document-fixtures.js';
 import { connectMcpClient, machineToken, structured, toolError } from './support/mcp-helpers.js';
 import { startApp, type RunningApp } from './support/test-app.js';
@@ -33,7 +34,7 @@ describe('the upload form (display_upload_documents_form)', () => {
   let workspaceId: string;
 
   beforeAll(async () => {
-    [service, browser] = await Promise.all([startApp({ reachablePublicUrls: true, env: { M2M_REGISTRATION_LIMIT: '100' } }), launchChromium()]);
+    [service, browser] = await startTogether([startApp({ reachablePublicUrls: true, env: { M2M_REGISTRATION_LIMIT: '100' } }), launchChromium()]);
     client = await connectMcpClient(service.url, await machineToken(service.url));
     workspaceId = structured<{ workspaceId: string }>(
       await client.callTool({ name: 'create_deal_workspace', arguments: { clientName: 'Acme Robotics' } }),
