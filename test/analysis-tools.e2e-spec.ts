@@ -124,6 +124,20 @@ describe('analysis tools', () => {
     expect(schema('fraud_detection')).toMatchObject({ required: ['documentId'], additionalProperties: false });
   });
 
+  it("lists an outputSchema for each analysis tool naming its result's top-level required fields", async () => {
+    const { tools } = await client.listTools();
+    const required = (name: string) => [...((tools.find((tool) => tool.name === name)?.outputSchema?.required as string[] | undefined) ?? [])].sort();
+    expect(required('document_intelligence_agent')).toEqual(
+      ['alternatives', 'confidence', 'documentId', 'documentType', 'engine', 'language', 'pageCount', 'pages', 'signals', 'warnings'].sort(),
+    );
+    expect(required('data_extraction_agent')).toEqual(
+      ['checks', 'claims', 'currency', 'documentId', 'documentType', 'engine', 'facts', 'fields', 'periods', 'warnings'].sort(),
+    );
+    expect(required('quantitative_analysis_agent')).toEqual(['currency', 'documentIds', 'engine', 'metrics', 'period', 'warnings'].sort());
+    expect(required('fraud_detection')).toEqual(['checks', 'documentId', 'engine', 'fraudScore', 'riskLevel', 'sha256', 'skipped', 'warnings'].sort());
+    expect(required('risk_discovery_agent')).toEqual(['documentIds', 'engine', 'notEvaluated', 'riskLevel', 'riskScore', 'risks', 'warnings'].sort());
+  });
+
   describe('document_intelligence_agent', () => {
     it('classifies audited statements as a financial statement, each page by its statement, signals quoting their page verbatim, charged per page', async () => {
       const before = await used('document_classification');

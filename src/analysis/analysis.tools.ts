@@ -4,6 +4,13 @@ import { McpTool, ToolAnnotationPresets } from '../mcp/tools/mcp-tool.decorator.
 import type { ToolContext } from '../mcp/tools/tool-call.js';
 import type { ClassificationResult, ExtractionResult } from './analysis.types.js';
 import { DocumentAnalysisService, type FraudReport, type QuantitativeReport, type RiskReport } from './document-analysis.service.js';
+import {
+  DataExtractionResult,
+  DocumentClassificationResult,
+  FraudDetectionOutput,
+  QuantitativeAnalysisResult,
+  RiskDiscoveryOutput,
+} from './dto/analysis-results.dto.js';
 import { DataExtractionInput, DocumentAnalysisInput, DocumentOrWorkspaceAnalysisInput } from './dto/analysis-tools.dto.js';
 
 const STILL_PROCESSING =
@@ -23,6 +30,7 @@ export class AnalysisTools {
       "with a confidence (0-1) and alternatives; each page's kind (income_statement, balance_sheet, cash_flow_statement, slide, transactions, form, text, image_only) and whether OCR read it; " +
       `and the signals behind the type, each quoting the line that raised it. ${EVIDENCE} ${STILL_PROCESSING} Priced per page.`,
     input: DocumentAnalysisInput,
+    output: DocumentClassificationResult,
     annotations: ToolAnnotationPresets.analyses,
     metering: { usageKey: 'document_classification', units: { counter: DOCUMENT_PAGES, argument: 'documentId' } },
     workspace: { argument: 'workspaceId' },
@@ -39,6 +47,7 @@ export class AnalysisTools {
       '(Revenues, NetIncomeLoss, Assets, LongTermDebtNoncurrent, ...), values scaled to units of the currency ("in thousands" applied), costs positive, with each line\'s own label; ' +
       `the periods; and checks (the balance sheet balances, subtotals add up). ${EVIDENCE} blueprintId: custom blueprints are not available yet (NOT_FOUND). ${STILL_PROCESSING} Priced per page.`,
     input: DataExtractionInput,
+    output: DataExtractionResult,
     annotations: ToolAnnotationPresets.analyses,
     metering: { usageKey: 'financial_data_extraction', units: { counter: DOCUMENT_PAGES, argument: 'documentId' } },
     workspace: { argument: 'workspaceId' },
@@ -56,6 +65,7 @@ export class AnalysisTools {
       'each with its formula (the figures and what was divided by what), its inputs with their evidence, and a band (strong, adequate, weak; e.g. DSCR >= 1.25 is strong). ' +
       `A metric whose inputs are not stated is null with the missing concepts named, never guessed. ${STILL_PROCESSING} Priced per analysis.`,
     input: DocumentOrWorkspaceAnalysisInput,
+    output: QuantitativeAnalysisResult,
     annotations: ToolAnnotationPresets.analyses,
     metering: { usageKey: 'quantitative_analysis' },
     workspace: { argument: 'workspaceId' },
@@ -72,6 +82,7 @@ export class AnalysisTools {
       "(statement totals, the balance sheet, a bank statement's running balances), statistics (Benford's law from 100 amounts, round numbers) and duplicates among your other documents " +
       `(the same bytes, the same transactions). Every check that ran is listed, passed or not, with a fraudScore (0-100) and riskLevel. ${STILL_PROCESSING} Priced per check.`,
     input: DocumentAnalysisInput,
+    output: FraudDetectionOutput,
     annotations: ToolAnnotationPresets.analyses,
     metering: { usageKey: 'fraud_detection' },
     workspace: { argument: 'workspaceId' },
@@ -89,6 +100,7 @@ export class AnalysisTools {
       'revenue decline, high leverage, short runway (from the statement facts); and contradictions between a deck or application and the statements. riskScore (0-100) and riskLevel; ' +
       `rules that could not be judged are listed in notEvaluated with what they lacked. ${STILL_PROCESSING} Priced per page of documentId, else of every document in the workspace.`,
     input: DocumentOrWorkspaceAnalysisInput,
+    output: RiskDiscoveryOutput,
     annotations: ToolAnnotationPresets.analyses,
     metering: { usageKey: 'risk_discovery', units: { counter: DOCUMENT_OR_WORKSPACE_PAGES, argument: 'documentId' } },
     workspace: { argument: 'workspaceId' },

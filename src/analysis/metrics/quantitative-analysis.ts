@@ -2,7 +2,8 @@ import { BUILTIN_ENGINE, type Concept, type EngineInfo, type Evidence, type Fact
 import { FactTable, STOCK_CONCEPTS, format } from './fact-table.js';
 import { bandOf, type Band, type MetricId } from './metric-bands.js';
 
-export type MetricUnit = 'ratio' | 'percent' | 'days' | 'months' | 'currency';
+export const METRIC_UNITS = ['ratio', 'percent', 'days', 'months', 'currency'] as const;
+export type MetricUnit = (typeof METRIC_UNITS)[number];
 
 export interface MetricInput {
   concept: Concept;
