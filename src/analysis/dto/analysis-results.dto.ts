@@ -112,8 +112,9 @@ export class DataExtractionResult {
   @ApiProperty({ type: AnalysisEngineInfo }) engine: AnalysisEngineInfo;
 }
 
-@ApiSchema({ name: 'MetricInput' })
-export class MetricInputResult {
+/** A fact as a metric or a risk rule read it: what, when, how much, and where it is printed. */
+@ApiSchema({ name: 'FactReference' })
+export class FactReference {
   @ApiProperty({ enum: CONCEPTS }) concept: (typeof CONCEPTS)[number];
   @ApiProperty({ type: AnalysisPeriod }) period: AnalysisPeriod;
   @ApiProperty() value: number;
@@ -127,7 +128,7 @@ export class CreditMetric {
   @ApiProperty({ type: Number, nullable: true, description: 'null when an input is not stated (see missing).' }) value: number | null;
   @ApiProperty({ enum: METRIC_UNITS }) unit: (typeof METRIC_UNITS)[number];
   @ApiProperty({ description: 'What was divided by what, with the figures.' }) formula: string;
-  @ApiProperty({ type: [MetricInputResult] }) inputs: MetricInputResult[];
+  @ApiProperty({ type: [FactReference] }) inputs: FactReference[];
   @ApiProperty({ enum: BANDS_OF_PRACTICE }) band: (typeof BANDS_OF_PRACTICE)[number];
   @ApiProperty({ enum: CONCEPTS, isArray: true, description: 'The concepts the metric needed and no document states.' }) missing: (typeof CONCEPTS)[number][];
 }
@@ -179,14 +180,6 @@ export class WorkspaceEvidence {
   @ApiProperty() path: string;
 }
 
-@ApiSchema({ name: 'RiskFact' })
-export class RiskFactResult {
-  @ApiProperty({ enum: CONCEPTS }) concept: (typeof CONCEPTS)[number];
-  @ApiProperty({ type: AnalysisPeriod }) period: AnalysisPeriod;
-  @ApiProperty() value: number;
-  @ApiProperty({ type: AnalysisEvidence }) evidence: AnalysisEvidence;
-}
-
 @ApiSchema({ name: 'DiscoveredRisk' })
 @ApiExtraModels(AnalysisEvidence, WorkspaceEvidence)
 export class DiscoveredRisk {
@@ -201,7 +194,7 @@ export class DiscoveredRisk {
     description: 'A quote in a document, or a named upstream result.',
   })
   evidence: (AnalysisEvidence | WorkspaceEvidence)[];
-  @ApiProperty({ type: [RiskFactResult] }) facts: RiskFactResult[];
+  @ApiProperty({ type: [FactReference] }) facts: FactReference[];
   @ApiProperty({ type: [StatedClaim] }) claims: StatedClaim[];
 }
 
