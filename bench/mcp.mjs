@@ -43,6 +43,11 @@ import {
 } from './support/harness.mjs';
 
 const SERVICE_MAIN = join(ROOT, 'dist/src/main.js');
+const MANY_TOOLS_SERVICE = join(ROOT, 'bench/support/many-tools-service.mjs');
+const EXTRA_TOOLS = positiveInteger('BENCH_EXTRA_TOOLS', 500);
+// A base64 argument of 1 MB (the body stays under the default HTTP_BODY_LIMIT_BYTES of 1 MiB),
+// made invalid by its last character, so that the call is parsed and validated, then refused.
+const LARGE_ARGUMENT = `${'QUJD'.repeat(249_999)}QUJ!`;
 const BARE_SERVER = join(ROOT, 'bench/support/bare-fastify.mjs');
 const ANCHOR_SERVER = join(ROOT, 'bench/support/bare-sql.mjs');
 const TARGETS = { toolsCall: 0.6, p99OverP50: 5 };
@@ -76,16 +81,19 @@ async function accountOfWorkspace(databaseUrl, workspaceId) {
 async function main() {
   if (!existsSync(SERVICE_MAIN)) fail(`${SERVICE_MAIN} is missing: build first (npm run bench:mcp)`);
   const directory = workDir('mcp');
-  const [servicePort, barePort, anchorPort, databaseUrl] = await Promise.all([freePort(), freePort(), freePort(), benchDatabaseUrl()]);
+  const [servicePort, manyToolsPort, barePort, anchorPort, databaseUrl] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    benchDatabaseUrl(),
+  ]);
   const serviceUrl = `http://127.0.0.1:${servicePort}`;
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const serviceLog = join(directory, 'service.log');
-  const service = startChild(
-    'service',
-    [...settings.serviceNodeArgs, SERVICE_MAIN],
-    serviceEnvironment(servicePort, databaseUrl, { RATE_LIMIT_MCP: UNLIMITED }),
-    serviceLog,
-  );
+  // BASE_URL and AGENTS_URL are set so that the service with extra tools (another port, same database and keys) is the same issuer and audience.
+  const environment = serviceEnvironment(servicePort, databaseUrl, { RATE_LIMIT_MCP: UNLIMITED, BASE_URL: serviceUrl, AGENTS_URL: serviceUrl });
+  const service = startChild('service', [...settings.serviceNodeArgs, SERVICE_MAIN], environment, serviceLog);
   await waitForOk(service, `${serviceUrl}/health/ready`, settings.startupTimeoutMs);
 
   // A machine client, its token, and a workspace holding one stored output: what a pipeline has.
@@ -120,6 +128,14 @@ async function main() {
     params: { name: 'get_deal_workspace', arguments: { workspaceId: workspace.workspaceId } },
   });
   const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const largeBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: 'submit_documents', arguments: { fileName: 'large.pdf', content: LARGE_ARGUMENT } },
+  });
+  const refused = await rpc(mcp, token, 'tools/call', JSON.parse(largeBody).params).catch((error) => error.message);
+  if (!String(refused).includes('INVALID_INPUT')) throw new Error(`the 1 MB argument was not refused by validation: ${String(refused).slice(0, 300)}`);
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
   const bodyFile = join(directory, 'unused.json');
@@ -127,9 +143,27 @@ async function main() {
   const bare = startChild(
     'bare fastify',
     [...settings.bareNodeArgs, BARE_SERVER],
-    { PATH: process.env.PATH ?? '', NODE_ENV: 'production', PORT: String(barePort), HOST: '127.0.0.1', BODY_FILE: bodyFile, ROUTE_PATH: '/mcp', ECHO: '1' },
+    {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'production',
+      PORT: String(barePort),
+      HOST: '127.0.0.1',
+      BODY_FILE: bodyFile,
+      ROUTE_PATH: '/mcp',
+      ECHO: '1',
+      SINK: '1',
+    },
     join(directory, 'bare.log'),
   );
+  // The same service with EXTRA_TOOLS more tools registered, on the same database (the token and the workspace are valid there).
+  const manyTools = startChild(
+    'service with extra tools',
+    [...settings.serviceNodeArgs, MANY_TOOLS_SERVICE],
+    { ...environment, PORT: String(manyToolsPort), BENCH_EXTRA_TOOLS: String(EXTRA_TOOLS) },
+    join(directory, 'many-tools.log'),
+  );
+  const manyToolsMcp = `http://127.0.0.1:${manyToolsPort}/mcp`;
+  await waitForOk(manyTools, `http://127.0.0.1:${manyToolsPort}/health/ready`, settings.startupTimeoutMs);
   await waitForOk(bare, `${bareUrl}/mcp`, 15_000);
   const accountId = await accountOfWorkspace(databaseUrl, workspace.workspaceId);
   const anchor = startChild(
@@ -146,6 +180,16 @@ async function main() {
     { label: 'bare fastify echo', url: `${bareUrl}/mcp`, record: bare, rounds: [], request: { method: 'POST', headers, body: callBody } },
     { label: 'tools/call get_deal_workspace', url: mcp, record: service, rounds: [], request: { method: 'POST', headers, body: callBody } },
     { label: 'tools/list', url: mcp, record: service, rounds: [], request: { method: 'POST', headers, body: listBody } },
+    {
+      label: `tools/call get_deal_workspace, +${EXTRA_TOOLS} tools`,
+      url: manyToolsMcp,
+      record: manyTools,
+      rounds: [],
+      request: { method: 'POST', headers, body: callBody },
+    },
+    { label: `tools/list, +${EXTRA_TOOLS} tools`, url: manyToolsMcp, record: manyTools, rounds: [], request: { method: 'POST', headers, body: listBody } },
+    { label: 'bare fastify: 1 MB JSON body parsed', url: `${bareUrl}/sink`, record: bare, rounds: [], request: { method: 'POST', headers, body: largeBody } },
+    { label: 'tools/call with a 1 MB argument, refused', url: mcp, record: service, rounds: [], request: { method: 'POST', headers, body: largeBody } },
   ];
   // BENCH_TARGETS=tools/call: only the targets whose label contains one of the comma-separated
   // words (e.g. to profile one call with BENCH_SERVICE_NODE_ARGS=--cpu-prof); the ratios need all.
@@ -163,12 +207,12 @@ async function main() {
 
   const { notes, warmupProblems } = await measureAlternating(targets);
   const summaries = targets.map((target) => summarise(target.rounds));
-  if (only.length > 0) return summaries.some((summary) => summary.errors + summary.non2xx > 0) || warmupProblems > 0 ? 1 : 0;
-  const [anchorSummary, bareSummary, callSummary, listSummary] = summaries;
   console.log('');
   console.log(`mean of ${settings.rounds} rounds per target:`);
   console.log(table(targets.map((target, index) => ({ label: target.label, ...summaries[index] }))));
   for (const note of notes) console.log(`note: ${note}`);
+  if (only.length > 0) return summaries.some((summary) => summary.errors + summary.non2xx > 0) || warmupProblems > 0 ? 1 : 0;
+  const [anchorSummary, bareSummary, callSummary, listSummary, manyCallSummary, manyListSummary, sinkSummary, largeSummary] = summaries;
 
   let soak = null;
   if (soakSeconds > 0) {
@@ -218,6 +262,17 @@ async function main() {
   console.log(
     `tools/list ratio (service / anchor): ${(listSummary.reqPerSec / anchorSummary.reqPerSec).toFixed(2)}; p99/p50 ${number(listSummary.p99 / Math.max(listSummary.p50, 1), 1)}`,
   );
+  const cpuRatio2 = (a, b) =>
+    a.serverCpuMicrosPerRequest && b.serverCpuMicrosPerRequest ? (a.serverCpuMicrosPerRequest / b.serverCpuMicrosPerRequest).toFixed(2) : 'n/a';
+  console.log(
+    `with ${EXTRA_TOOLS} more tools, server CPU per request (more tools / as shipped): tools/call ${cpuRatio2(manyCallSummary, callSummary)} (target: 1, the cost does not grow), tools/list ${cpuRatio2(manyListSummary, listSummary)} (its answer lists them all)`,
+  );
+  if (sinkSummary.serverCpuMicrosPerRequest && largeSummary.serverCpuMicrosPerRequest && callSummary.serverCpuMicrosPerRequest) {
+    const added = largeSummary.serverCpuMicrosPerRequest - listSummary.serverCpuMicrosPerRequest;
+    console.log(
+      `1 MB argument: the service spends ${number(added)} µs per call beyond a tools/list (parse, validation, refusal); a bare JSON parse of the same body costs ${number(sinkSummary.serverCpuMicrosPerRequest)} µs: ${(added / sinkSummary.serverCpuMicrosPerRequest).toFixed(2)}x (one parse and one validation pass: about 1-2x)`,
+    );
+  }
   const problems = summaries.reduce((sum, summary) => sum + summary.errors + summary.non2xx, warmupProblems + (soak?.problems ?? 0));
   return problems > 0 ? 1 : 0;
 }

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { DurableJob, DurableQueue } from '../src/jobs/durable-queue.js';
 import { JobsModule } from '../src/jobs/jobs.module.js';
+import { capturingLogger } from './support/log-capture.js';
 import { startApp, type RunningApp } from './support/test-app.js';
 
 type Echo = { value: string; failFirst?: boolean };
@@ -50,6 +51,16 @@ describe('background jobs in the running service', () => {
     const value = randomUUID();
     await service.app.get(EchoProducer).queue.add({ value, failFirst: true });
     expect(await waitFor(value)).toEqual([{ value, attempt: 2 }]);
+  });
+
+  it('starts its Bull queues on a healthy Redis without reporting Redis unreachable (no Redis error at start-up)', async () => {
+    const logs = capturingLogger();
+    const service = await startApp({ additionalModules: [EchoJobsModule], logger: logs.logger });
+    running.push(service);
+    const value = randomUUID();
+    await service.app.get(EchoProducer).queue.add({ value });
+    await waitFor(value);
+    expect(logs.lines().filter((line) => String(line.context).startsWith('Jobs:') && Number(line.level) >= 40)).toEqual([]);
   });
 
   it('lets a worker process sharing Redis run a job that a web process added', async () => {

@@ -20,6 +20,8 @@ const app = Fastify({ logger: false });
 app.get(path, async () => body);
 // ECHO=1: POST answers the JSON body it received (bench/mcp.mjs compares JSON-RPC calls with it).
 if (process.env.ECHO === '1') app.post(path, async (request) => request.body);
+// SINK=1: POST /sink parses the JSON body and answers a small constant (the floor of a large argument).
+if (process.env.SINK === '1') app.post('/sink', { bodyLimit: 64 * 1024 * 1024 }, async (request) => ({ ok: typeof request.body === 'object' }));
 
 await app.listen({ port, host });
 process.stdout.write(`bare fastify listening on http://${host}:${port}${path}\n`);

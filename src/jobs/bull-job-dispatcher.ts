@@ -17,13 +17,16 @@ export class BullJobDispatcher implements JobDispatcher {
     private readonly closeTimeoutMs: number,
   ) {
     this.logger = new Logger(`Jobs:${name}`);
-    // No stalled-job check (stalledInterval 0): a job whose worker died is taken over through its
-    // row's lease and the sweep, as a new dispatch, so Bull's 30 s poll would only repeat that work.
-    // Its interval was also the timer left running when the clients are dropped during a Redis outage.
-    this.queue = new Bull<{ jobId: string }>(name, redisUrl, { prefix: `${prefix}:bull`, settings: { stalledInterval: 0 } });
+    // Bull's own stalled-job check stays on: a job it moves back to wait is dispatched again, and
+    // the claim on its row decides who runs it (a worker that died is taken over through the row's
+    // lease and the sweep anyway). `stalledInterval: 0` is not a way to turn it off: Bull still runs
+    // the check once at start with a lock of 0 ms, which Redis refuses ("invalid expire time").
+    this.queue = new Bull<{ jobId: string }>(name, redisUrl, { prefix: `${prefix}:bull` });
     // Redis errors come here while its clients reconnect; one line per outage. Jobs wait in
-    // PostgreSQL meanwhile and the sweep dispatches them again.
+    // PostgreSQL meanwhile and the sweep dispatches them again. A reply error is Redis answering:
+    // it is reported, but Redis is not down (close() must still wait for the running handlers).
     this.queue.on('error', (error) => {
+      if (error.name === 'ReplyError') return void this.logger.error({ err: error }, 'Redis refused a job queue command');
       if (!this.redisDown) this.logger.warn(`Redis unreachable for job dispatch (${error.message}); jobs wait in PostgreSQL until it is back`);
       this.redisDown = true;
     });

@@ -37,7 +37,21 @@ const PARAMS_CHECKED = new Map<string, { safeParse(value: unknown): { success: b
 /** Protocol versions without JSON-RPC batches (removed in 2025-06-18). */
 const VERSIONS_WITHOUT_BATCHES = new Set(['2025-06-18', '2025-11-25']);
 
-export type McpExchange = { status: 200; body: JSONRPCResponse | JSONRPCResponse[] } | { status: 202 };
+/** The answer to one HTTP request: JSON-RPC responses as JSON text, or 202 when there is none to send. */
+export type McpExchange = { status: 200; json: string } | { status: 202 };
+
+/** A response whose result is already JSON text (tools/list's), so that it is not serialized again. */
+interface SerializedResponse {
+  jsonrpc: '2.0';
+  id: string | number;
+  resultJson: string;
+}
+
+type Answer = JSONRPCResponse | SerializedResponse;
+
+function toJson(answer: Answer): string {
+  return 'resultJson' in answer ? `{"jsonrpc":"2.0","id":${JSON.stringify(answer.id)},"result":${answer.resultJson}}` : JSON.stringify(answer);
+}
 
 /** One HTTP request to /mcp, as the endpoint read it. */
 export interface McpRequest {
@@ -72,7 +86,6 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
   );
 
   constructor(private readonly tools: ToolRegistry) {
-    this.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.tools.list() }));
     this.server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: this.tools.resources() }));
     this.server.setRequestHandler(ReadResourceRequestSchema, (request) => this.tools.readResource(request.params.uri));
   }
@@ -95,24 +108,26 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
       if (request.protocolVersion && VERSIONS_WITHOUT_BATCHES.has(request.protocolVersion)) {
         return {
           status: 200,
-          body: errorResponse(
-            null,
-            ErrorCode.InvalidRequest,
-            `Invalid Request: protocol version ${request.protocolVersion} has no JSON-RPC batches; send one message per request.`,
+          json: toJson(
+            errorResponse(
+              null,
+              ErrorCode.InvalidRequest,
+              `Invalid Request: protocol version ${request.protocolVersion} has no JSON-RPC batches; send one message per request.`,
+            ),
           ),
         };
       }
-      if (body.length === 0) return { status: 200, body: errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch.') };
+      if (body.length === 0) return { status: 200, json: toJson(errorResponse(null, ErrorCode.InvalidRequest, 'Invalid Request: an empty batch.')) };
       const settled = await Promise.allSettled(body.map((message) => this.one(message, request.context)));
-      const responses: JSONRPCResponse[] = [];
+      const responses: string[] = [];
       for (const entry of settled) {
         if (entry.status === 'rejected') throw entry.reason;
-        if (entry.value) responses.push(entry.value);
+        if (entry.value) responses.push(toJson(entry.value));
       }
-      return responses.length > 0 ? { status: 200, body: responses } : { status: 202 };
+      return responses.length > 0 ? { status: 200, json: `[${responses.join(',')}]` } : { status: 202 };
     }
     const response = await this.one(body, request.context);
-    return response ? { status: 200, body: response } : { status: 202 };
+    return response ? { status: 200, json: toJson(response) } : { status: 202 };
   }
 
   /**
@@ -120,7 +135,7 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
    * Throws only what is answered over HTTP (402); an entry that fails unexpectedly answers -32603
    * for itself, and the other entries of its batch keep their answers.
    */
-  private async one(message: unknown, context: ToolContext): Promise<JSONRPCResponse | undefined> {
+  private async one(message: unknown, context: ToolContext): Promise<Answer | undefined> {
     try {
       return await this.answer(message, context);
     } catch (error) {
@@ -132,7 +147,7 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
-  private async answer(message: unknown, context: ToolContext): Promise<JSONRPCResponse | undefined> {
+  private async answer(message: unknown, context: ToolContext): Promise<Answer | undefined> {
     const parsed = JSONRPCMessageSchema.safeParse(message);
     if (!parsed.success)
       return errorResponse(idOf(message), ErrorCode.InvalidRequest, 'Invalid Request: not a JSON-RPC 2.0 request, notification or response.');
@@ -145,6 +160,8 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
       }
       if (parsed.data.method === 'tools/call')
         return { jsonrpc: '2.0', id: parsed.data.id, result: await this.callTool(parsed.data.params as CallToolRequest['params'], context) };
+      // One page holds every tool (no cursor), the same for every caller.
+      if (parsed.data.method === 'tools/list') return { jsonrpc: '2.0', id: parsed.data.id, resultJson: this.tools.listResultJson() };
       return this.transport.request(parsed.data);
     }
     if (isJSONRPCNotification(parsed.data)) this.transport.notify(parsed.data);

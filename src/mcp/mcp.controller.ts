@@ -60,7 +60,7 @@ export class McpController {
     const { accountId, clientId } = request.principal!;
     const exchange = await this.mcp.exchange(body, { context: { accountId, clientId, requestId: request.id, idempotencyKey }, protocolVersion });
     if (exchange.status === 202) return void reply.status(202).send();
-    void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(exchange.body));
+    void reply.status(200).header('content-type', 'application/json; charset=utf-8').send(exchange.json);
   }
 
   /**

@@ -91,7 +91,7 @@ const WORKSPACE_ARGUMENT = 'workspaceId';
 export class ToolRegistry {
   private readonly logger = new Logger(ToolRegistry.name);
   private discovered?: Registry;
-  private listed: Tool[] = [];
+  private listedJson = '{"tools":[]}';
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -155,7 +155,7 @@ export class ToolRegistry {
    */
   publishSchemas(schemas: OpenApiSchemas): void {
     const problems: string[] = [];
-    this.listed = [...this.registry().tools.values()]
+    const listed: Tool[] = [...this.registry().tools.values()]
       .map(({ options }) => {
         const inputSchema = jsonSchemaFor(options.input, schemas) as Tool['inputSchema'];
         problems.push(...this.declarationProblems(options, Object.keys(inputSchema.properties ?? {})));
@@ -171,6 +171,7 @@ export class ToolRegistry {
       })
       .sort((a, b) => a.name.localeCompare(b.name));
     if (problems.length > 0) throw new Error(`MCP tool declarations do not match their inputs:\n- ${problems.join('\n- ')}`);
+    this.listedJson = JSON.stringify({ tools: listed });
   }
 
   private declarationProblems(options: McpToolOptions, properties: string[]): string[] {
@@ -193,8 +194,12 @@ export class ToolRegistry {
     return problems;
   }
 
-  list(): Tool[] {
-    return this.listed;
+  /**
+   * The `tools/list` result as JSON text, serialized once: with every tool's input and output
+   * schema it is the largest answer of the service, and it only changes with a deployment.
+   */
+  listResultJson(): string {
+    return this.listedJson;
   }
 
   resources(): Resource[] {
