@@ -7,9 +7,11 @@
 //   - bare fastify echo:             POST /mcp answering the body it got (the HTTP floor)
 //   - tools/call get_deal_workspace: a workspace with one stored output, read from PostgreSQL
 //   - tools/list
+//   - the same two on the service with BENCH_EXTRA_TOOLS (500) more tools (support/many-tools-service.mjs)
+//   - a 1 MB base64 argument, refused by validation, against a bare Fastify parse of the same body
 // Servers on core 0, the load generator on the last core (taskset; BENCH_PIN=off to disable).
 // Then a soak: tools/call for BENCH_SOAK_SECONDS (default 300) while the service's RSS is sampled.
-// Targets: tools/call >= 0.6x the anchor, p99 <= 5x p50, RSS flat over the soak.
+// Targets: tools/call >= 0.6x the anchor, p99 <= 5x p50, the same CPU per call with more tools, RSS flat over the soak.
 //
 // Build first: `npm run bench:mcp` (= npm run build && node bench/mcp.mjs). Knobs: bench/README.md.
 // Exit code: 0 whatever the numbers, 1 when any request failed, 2 when the bench could not run.
