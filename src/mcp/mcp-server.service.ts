@@ -19,7 +19,7 @@ import { SERVICE_NAME, SERVICE_VERSION } from '../config/public-urls.js';
 import { InvalidInputException } from '../common/errors/app.exception.js';
 import { InProcessTransport } from './in-process-transport.js';
 import type { ToolContext } from './tools/tool-call.js';
-import { answeredOverHttp, JsonRpcError, ToolRegistry, toolErrorResult } from './tools/tool-registry.service.js';
+import { answeredOverHttp, callToolResultJson, JsonRpcError, ToolRegistry, toolErrorResult } from './tools/tool-registry.service.js';
 
 /**
  * The SDK reports params that fail its schema as an internal error (-32603); they are checked
@@ -40,7 +40,7 @@ const VERSIONS_WITHOUT_BATCHES = new Set(['2025-06-18', '2025-11-25']);
 /** The answer to one HTTP request: JSON-RPC responses as JSON text, or 202 when there is none to send. */
 export type McpExchange = { status: 200; json: string } | { status: 202 };
 
-/** A response whose result is already JSON text (tools/list's), so that it is not serialized again. */
+/** A response whose result is already JSON text (tools/list's, a tool call's), so that it is not serialized again. */
 interface SerializedResponse {
   jsonrpc: '2.0';
   id: string | number;
@@ -158,8 +158,10 @@ export class McpServerService implements OnModuleInit, OnApplicationShutdown {
         const problems = checked.error!.issues.map((issue) => `${issue.path.join('.') || '(request)'}: ${issue.message}`).join('; ');
         return errorResponse(parsed.data.id, ErrorCode.InvalidParams, `Invalid params for ${parsed.data.method}: ${problems}`);
       }
-      if (parsed.data.method === 'tools/call')
-        return { jsonrpc: '2.0', id: parsed.data.id, result: await this.callTool(parsed.data.params as CallToolRequest['params'], context) };
+      if (parsed.data.method === 'tools/call') {
+        const result = await this.callTool(parsed.data.params as CallToolRequest['params'], context);
+        return { jsonrpc: '2.0', id: parsed.data.id, resultJson: callToolResultJson(result) };
+      }
       // One page holds every tool (no cursor), the same for every caller.
       if (parsed.data.method === 'tools/list') return { jsonrpc: '2.0', id: parsed.data.id, resultJson: this.tools.listResultJson() };
       return this.transport.request(parsed.data);

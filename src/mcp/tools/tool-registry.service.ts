@@ -260,6 +260,7 @@ export class ToolRegistry {
       index < interceptors.length ? interceptors[index].intercept(call, () => run(index + 1)) : tool.invoke(input, context);
     try {
       const output = (await run(0)) as Record<string, unknown>;
+      // The text is the structuredContent's JSON: callToolResultJson relies on it.
       return { content: [{ type: 'text', text: JSON.stringify(output) }], structuredContent: output };
     } catch (error) {
       if (answeredOverHttp(error)) throw error;
@@ -271,6 +272,16 @@ export class ToolRegistry {
       throw new JsonRpcError(ErrorCode.InternalError, `Internal error; quote urn:uuid:${context.requestId} when reporting it.`);
     }
   }
+}
+
+/**
+ * A result of `call` as JSON text. A successful one carries its output twice, as JSON text and as
+ * structuredContent, and the text already is that JSON: it is reused rather than produced again.
+ */
+export function callToolResultJson(result: CallToolResult): string {
+  const [first] = result.content;
+  if (result.isError || result.structuredContent === undefined || first?.type !== 'text') return JSON.stringify(result);
+  return `{"content":[{"type":"text","text":${JSON.stringify(first.text)}}],"structuredContent":${first.text}}`;
 }
 
 /**
