@@ -26,6 +26,7 @@ import {
   benchDatabaseUrl,
   fail,
   freePort,
+  machineToken,
   pinningDescription,
   measureAlternating,
   number,
@@ -33,6 +34,7 @@ import {
   processRssMiB,
   redacted,
   ROOT,
+  rpc,
   runBench,
   serviceEnvironment,
   settings,
@@ -55,18 +57,6 @@ const ANCHOR_SERVER = join(ROOT, 'bench/support/bare-sql.mjs');
 const TARGETS = { toolsCall: 0.6, p99OverP50: 5 };
 const UNLIMITED = '100000000/60';
 const soakSeconds = process.env.BENCH_SOAK_SECONDS === '0' ? 0 : positiveInteger('BENCH_SOAK_SECONDS', 300);
-
-async function rpc(url, token, method, params) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = await response.json();
-  if (response.status !== 200 || body.error || body.result?.isError)
-    throw new Error(`${method} failed: ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
-  return body.result;
-}
 
 /** The account that owns the workspace: the anchor answers for it as the service does for its token. */
 async function accountOfWorkspace(databaseUrl, workspaceId) {
@@ -99,22 +89,7 @@ async function main() {
   await waitForOk(service, `${serviceUrl}/health/ready`, settings.startupTimeoutMs);
 
   // A machine client, its token, and a workspace holding one stored output: what a pipeline has.
-  const registered = await fetch(`${serviceUrl}/oauth/m2m/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: 'bench' }),
-  });
-  if (registered.status !== 200) throw new Error(`machine registration answered ${registered.status}: ${await registered.text()}`);
-  const registration = await registered.json();
-  const issued = await fetch(`${serviceUrl}/oauth/token`, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${registration.client_id}:${registration.client_secret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials',
-  }).then((response) => response.json());
-  const token = issued.access_token;
+  const token = await machineToken(serviceUrl);
   const mcp = `${serviceUrl}/mcp`;
   const workspace = (
     await rpc(mcp, token, 'tools/call', { name: 'create_deal_workspace', arguments: { clientName: 'Bench Robotics', metadata: { sector: 'robotics' } } })

@@ -189,7 +189,8 @@ try {
   // keep the usual 100
 }
 
-function processCpuMs(pid) {
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; null elsewhere). */
+export function processCpuMs(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -323,22 +324,23 @@ export async function runBench(main) {
 }
 
 /**
- * The database the service under test uses: BENCH_DATABASE_URL, or else `uw_bench` on the local
- * PostgreSQL, dropped and created again so that every run starts from the same state (and the
- * signing keys the service creates are sealed with this run's ephemeral ENCRYPTION_KEYS).
+ * The database the service under test uses: BENCH_DATABASE_URL, or else `name` (default `uw_bench`)
+ * on the local PostgreSQL, dropped and created again so that every run starts from the same state
+ * (and the signing keys the service creates are sealed with this run's ephemeral ENCRYPTION_KEYS).
  */
-export async function benchDatabaseUrl() {
+export async function benchDatabaseUrl(name = 'uw_bench') {
   if (settings.databaseUrl) return settings.databaseUrl;
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`benchDatabaseUrl: "${name}" is not a plain database name`);
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
   await admin.connect();
   try {
-    await admin.query('DROP DATABASE IF EXISTS uw_bench WITH (FORCE)');
-    await admin.query('CREATE DATABASE uw_bench');
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
-  return 'postgres://postgres@127.0.0.1:5432/uw_bench';
+  return `postgres://postgres@127.0.0.1:5432/${name}`;
 }
 
 /** The service's environment, production-like: NODE_ENV=production, logs to a file, Redis counters. */
@@ -359,6 +361,40 @@ export function serviceEnvironment(port, databaseUrl, extra = {}) {
     ...(settings.redisUrl && { REDIS_URL: settings.redisUrl }),
     ...extra,
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The service as a pipeline meets it: a machine client, its token, and JSON-RPC over POST /mcp.
+
+/** Registers a machine client and returns an access token from client_credentials. */
+export async function machineToken(serviceUrl, clientName = 'bench') {
+  const registered = await fetch(`${serviceUrl}/oauth/m2m/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_name: clientName }),
+  });
+  if (registered.status !== 200) throw new Error(`machine registration answered ${registered.status}: ${await registered.text()}`);
+  const { client_id: clientId, client_secret: clientSecret } = await registered.json();
+  const issued = await fetch(`${serviceUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  if (issued.status !== 200) throw new Error(`token request answered ${issued.status}: ${await issued.text()}`);
+  return (await issued.json()).access_token;
+}
+
+/** One JSON-RPC request to POST /mcp; throws on an HTTP error, a JSON-RPC error or a tool error. */
+export async function rpc(mcpUrl, token, method, params) {
+  const response = await fetch(mcpUrl, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = await response.json();
+  if (response.status !== 200 || body.error || body.result?.isError)
+    throw new Error(`${method} failed: ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
+  return body.result;
 }
 
 /** Resident set size of a process in MiB (Linux /proc), or null elsewhere. */
