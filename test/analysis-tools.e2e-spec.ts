@@ -484,7 +484,12 @@ describe('analysis tools', () => {
     describe('a spreadsheet of 100,000 rows', () => {
       const rows = transactionRows(100_000);
       it.each([
-        ['an XLSX workbook', 'ledger-2024.xlsx', () => largeXlsxBytes('Transactions', rows), 'the workbook has more than 20,000 rows; at most 20,000 (all sheets together)'],
+        [
+          'an XLSX workbook',
+          'ledger-2024.xlsx',
+          () => largeXlsxBytes('Transactions', rows),
+          'the workbook has more than 20,000 rows; at most 20,000 (all sheets together)',
+        ],
         ['a CSV file', 'ledger-2024.csv', () => Promise.resolve(csvBytes(rows)), 'the CSV has more than 20,000 rows; at most 20,000'],
       ])(
         'as %s is refused at its upload URL with 400 naming the 20,000-row limit; the document stays pending, so the tools answer INVALID_INPUT and charge nothing',

@@ -98,12 +98,18 @@ describe('readDocument', () => {
 
   it('refuses a ZIP that is no Office document as a ZIP', async () => {
     const zip = new JSZip().file('statements/acme.txt', 'Revenue 12,500');
-    expect(await refusal(await zip.generateAsync({ type: 'nodebuffer' }), 'statements.zip')).toBe(`statements.zip: application/zip files are not supported; send ${ACCEPTED}.`);
+    expect(await refusal(await zip.generateAsync({ type: 'nodebuffer' }), 'statements.zip')).toBe(
+      `statements.zip: application/zip files are not supported; send ${ACCEPTED}.`,
+    );
   });
 
   it('reads CSV when the name or the declared type says so, and plain text otherwise', async () => {
     const bytes = Buffer.from('year,revenue\n2025,"1,200,000"\n');
-    expect(await readDocument(bytes, { fileName: 'metrics.csv' }, LIMITS)).toEqual({ mimeType: 'text/csv', pageCount: 1, pages: ['year\trevenue\n2025\t1,200,000'] });
+    expect(await readDocument(bytes, { fileName: 'metrics.csv' }, LIMITS)).toEqual({
+      mimeType: 'text/csv',
+      pageCount: 1,
+      pages: ['year\trevenue\n2025\t1,200,000'],
+    });
     expect(await readDocument(bytes, { fileName: 'metrics', mimeType: 'text/csv' }, LIMITS)).toMatchObject({ mimeType: 'text/csv' });
     expect(await readDocument(bytes, { fileName: 'metrics.txt' }, LIMITS)).toEqual({ mimeType: 'text/plain', pageCount: 1, pages: [bytes.toString()] });
   });
@@ -219,7 +225,9 @@ describe('readDocument', () => {
       expect((await readDocument(Buffer.concat([whole, Buffer.alloc(1000, 0x0a)]), { fileName: 'padded.pdf' }, LIMITS)).pageCount).toBe(2);
       const padded = Buffer.concat([whole, Buffer.alloc(1100, 0x0a)]);
       expect(await refusal(padded, 'padded.pdf')).toBe(message('padded.pdf', padded.length));
-      expect((await readDocument(Buffer.concat([whole, Buffer.from('\r\n<html>mail gateway footer</html>')]), { fileName: 'mailed.pdf' }, LIMITS)).pageCount).toBe(2);
+      expect(
+        (await readDocument(Buffer.concat([whole, Buffer.from('\r\n<html>mail gateway footer</html>')]), { fileName: 'mailed.pdf' }, LIMITS)).pageCount,
+      ).toBe(2);
     });
   });
 
@@ -243,14 +251,27 @@ describe('readDocument', () => {
 
     it('counts the slides of a deck, the sheets of a workbook and the pages a DOCX saved against maxPages', async () => {
       const slides = Array.from({ length: 4 }, (_, index) => [{ paragraphs: [`Slide ${index + 1}`], at: [0, 0] as [number, number] }]);
-      expect(await refusal(await pptxBytes(slides), 'deck.pptx', undefined, small)).toBe(`deck.pptx: the document has 4 pages; at most 3 are accepted in one document. ${SPLIT}`);
+      expect(await refusal(await pptxBytes(slides), 'deck.pptx', undefined, small)).toBe(
+        `deck.pptx: the document has 4 pages; at most 3 are accepted in one document. ${SPLIT}`,
+      );
       const sheets = Object.fromEntries(['Q1', 'Q2', 'Q3', 'Q4'].map((name) => [name, [['Revenue', 1]]]));
       expect(await refusal(await xlsxBytes(sheets), 'quarters.xlsx', undefined, small)).toMatch(/^quarters\.xlsx: the document has 4 pages; at most 3/);
-      expect(await refusal(await docxBytes(['Borrower: Acme'], 4), 'application.docx', undefined, small)).toMatch(/^application\.docx: the document has 4 pages/);
+      expect(await refusal(await docxBytes(['Borrower: Acme'], 4), 'application.docx', undefined, small)).toMatch(
+        /^application\.docx: the document has 4 pages/,
+      );
     });
 
     it('refuses a workbook of more rows than maxRows, all sheets together, and reads one of maxRows', async () => {
-      const sheets = { Income: [['Year', 'Revenue'], [2025, 1]], Balance: [['Cash', 2], ['Debt', 3]] };
+      const sheets = {
+        Income: [
+          ['Year', 'Revenue'],
+          [2025, 1],
+        ],
+        Balance: [
+          ['Cash', 2],
+          ['Debt', 3],
+        ],
+      };
       expect((await readDocument(await xlsxBytes(sheets), { fileName: 'model.xlsx' }, small)).pageCount).toBe(2);
       expect(await refusal(await xlsxBytes({ ...sheets, Cash: [['Opening', 4]] }), 'model.xlsx', undefined, small)).toBe(
         `model.xlsx: the workbook has more than 4 rows; at most 4 (all sheets together) are read in one document. ${SPLIT}`,
@@ -258,7 +279,14 @@ describe('readDocument', () => {
     });
 
     it('counts only rows that hold cells: empty formatted rows do not count', async () => {
-      const zip = await JSZip.loadAsync(await xlsxBytes({ Income: [['Year', 'Revenue'], [2025, 1]] }));
+      const zip = await JSZip.loadAsync(
+        await xlsxBytes({
+          Income: [
+            ['Year', 'Revenue'],
+            [2025, 1],
+          ],
+        }),
+      );
       const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
       const empty = Array.from({ length: 10 }, (_, index) => `<row r="${index + 3}" ht="20" customHeight="1"/>`).join('');
       zip.file('xl/worksheets/sheet1.xml', sheet.replace('</sheetData>', `${empty}</sheetData>`));
@@ -267,7 +295,8 @@ describe('readDocument', () => {
     });
 
     it('refuses a CSV of more rows than maxRows and reads one of maxRows', async () => {
-      const csv = (rows: number) => Buffer.from(['date,amount', ...Array.from({ length: rows - 1 }, (_, index) => `2025-01-0${index + 1},${index}`)].join('\n'));
+      const csv = (rows: number) =>
+        Buffer.from(['date,amount', ...Array.from({ length: rows - 1 }, (_, index) => `2025-01-0${index + 1},${index}`)].join('\n'));
       expect((await readDocument(csv(4), { fileName: 'transactions.csv' }, small)).pages[0].split('\n')).toHaveLength(4);
       expect(await refusal(csv(5), 'transactions.csv', undefined, small)).toBe(
         `transactions.csv: the CSV has more than 4 rows; at most 4 are read in one document. ${SPLIT}`,

@@ -48,9 +48,9 @@ export interface DocumentLimits {
 }
 
 /**
- * Where a complete PDF's end-of-file marker must be: PDF readers look for `%%EOF` in the last
- * 1,024 bytes (ISO 32000-1, 7.5.5, and Acrobat's implementation note), so trailing padding is
- * tolerated and a file cut off before its end is not.
+ * Where a complete PDF's end-of-file marker must be: a file ends with its trailer and `%%EOF`
+ * (ISO 32000-1, 7.5.5), and Acrobat looks for the marker in the last 1,024 bytes (the PDF
+ * Reference's implementation notes), so trailing padding is tolerated and a file cut off is not.
  */
 const PDF_EOF_WINDOW = 1024;
 
@@ -118,7 +118,8 @@ async function readAnyFormat(bytes: Buffer, declared: { fileName: string; mimeTy
   const looksLikeCsv = declared.mimeType?.toLowerCase().startsWith('text/csv') || /\.csv$/i.test(fileName);
   if (looksLikeCsv) return readCsv(text, fileName, limits.maxRows);
   const lines = lineCount(text);
-  if (lines > limits.maxRows) throw unreadable(fileName, `the text has ${count(lines)} lines; at most ${count(limits.maxRows)} are read in one document. ${SPLIT}`);
+  if (lines > limits.maxRows)
+    throw unreadable(fileName, `the text has ${count(lines)} lines; at most ${count(limits.maxRows)} are read in one document. ${SPLIT}`);
   return { mimeType: SUPPORTED_MIME_TYPES.text, pageCount: 1, pages: [text] };
 }
 
@@ -237,7 +238,11 @@ async function readXlsx(bytes: Buffer, fileName: string, maxRows: number): Promi
   } catch {
     throw unreadable(fileName, 'the XLSX file is corrupt and cannot be read.');
   }
-  if (rows > maxRows) throw unreadable(fileName, `the workbook has more than ${count(maxRows)} rows; at most ${count(maxRows)} (all sheets together) are read in one document. ${SPLIT}`);
+  if (rows > maxRows)
+    throw unreadable(
+      fileName,
+      `the workbook has more than ${count(maxRows)} rows; at most ${count(maxRows)} (all sheets together) are read in one document. ${SPLIT}`,
+    );
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -324,7 +329,8 @@ function readCsv(text: string, fileName: string, maxRows: number): ReadDocument 
   } catch (error) {
     throw unreadable(fileName, `the CSV is malformed (${(error as Error).message.split('\n')[0]}).`);
   }
-  if (rows.length > maxRows) throw unreadable(fileName, `the CSV has more than ${count(maxRows)} rows; at most ${count(maxRows)} are read in one document. ${SPLIT}`);
+  if (rows.length > maxRows)
+    throw unreadable(fileName, `the CSV has more than ${count(maxRows)} rows; at most ${count(maxRows)} are read in one document. ${SPLIT}`);
   return { mimeType: SUPPORTED_MIME_TYPES.csv, pageCount: 1, pages: [rows.map((row) => row.join('\t')).join('\n')] };
 }
 
