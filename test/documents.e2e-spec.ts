@@ -123,7 +123,8 @@ describe('documents', () => {
     it.each([
       ['a GIF image', () => Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), 'image/gif files are not supported'],
       ['an encrypted PDF', () => encryptedPdf(), 'the PDF is encrypted'],
-      ['a corrupt PDF', () => Buffer.from('%PDF-1.7\nnot really'), 'the PDF is corrupt'],
+      ['a corrupt PDF', () => Buffer.from('%PDF-1.7\nnot really\n%%EOF\n'), 'the PDF is corrupt'],
+      ['a truncated PDF', () => Buffer.from('%PDF-1.7\n1 0 obj\n<< /Type /Catalog'), 'the PDF is truncated'],
       ['an empty file', () => Buffer.alloc(0), 'the file is empty'],
     ])('refuses %s with INVALID_INPUT naming the reason, storing nothing', async (_case, bytes, reason) => {
       const fileName = `refused-${Math.random().toString(36).slice(2)}.pdf`;

@@ -98,6 +98,32 @@ function formatter(random, currency) {
   };
 }
 
+/**
+ * The tax line's wording and the direction it names first, as statements word it: an expense-only
+ * wording when every year is an expense; with a benefit, a wording naming both directions (the one
+ * in parentheses or after the slash is the negative one), or a benefit-only one when every year is a
+ * benefit.
+ */
+function taxWording(random, ifrs, data) {
+  const benefit = data.some((d) => d.tax < 0);
+  const expense = data.some((d) => d.tax > 0);
+  const expenseOnly = ifrs ? ['Income tax expense', 'Taxation', 'Income tax'] : ['Provision for income taxes', 'Income tax expense', 'Income taxes'];
+  if (!benefit) return { label: random.pick(expenseOnly), benefitFirst: false };
+  const expenseFirst = ifrs
+    ? ['Income tax expense/(credit)', 'Taxation charge/(credit)', 'Income tax']
+    : ['Income tax expense (benefit)', 'Provision for (benefit from) income taxes', 'Provision (benefit) for income taxes', 'Income taxes'];
+  const benefitFirst = ifrs
+    ? ['Income tax (expense)/credit', 'Taxation (charge)/credit', 'Tax credit/(charge)', ...(expense ? [] : ['Income tax credit', 'Tax credit'])]
+    : [
+        'Income tax benefit (expense)',
+        '(Provision) benefit for income taxes',
+        'Benefit from (provision for) income taxes',
+        'Income tax (expense) benefit',
+        ...(expense ? [] : ['Income tax benefit', 'Benefit from income taxes']),
+      ];
+  return random.chance(0.5) ? { label: random.pick(expenseFirst), benefitFirst: false } : { label: random.pick(benefitFirst), benefitFirst: true };
+}
+
 /** Income statement rows in printed units (already rounded), with the concept each total names. */
 function incomeRows(random, ifrs, periods, unit, costsNegative) {
   const rows = [];
@@ -177,19 +203,27 @@ function incomeRows(random, ifrs, periods, unit, costsNegative) {
     truth: data.map((d) => d.interest),
   });
   rows.push({ label: random.pick(['Other income (expense), net', 'Other income, net', 'Other gains and losses']), values: data.map((d) => d.other) });
-  data.forEach((d) => {
+  // Some years have a tax benefit: a loss carried back, or a valuation allowance released in a profitable year.
+  const allowanceReleased = random.chance(0.3) ? random.int(0, periods - 1) : -1;
+  data.forEach((d, index) => {
     d.pretax = d.operating - d.interest + d.other;
-    d.tax = d.pretax > 0 ? Math.round(d.pretax * (0.19 + random.next() * 0.08)) : 0;
+    const rate = 0.19 + random.next() * 0.08;
+    if (index === allowanceReleased && d.pretax > 0) d.tax = -Math.round(d.pretax * (0.02 + random.next() * 0.1));
+    else if (d.pretax > 0) d.tax = Math.round(d.pretax * rate);
+    else d.tax = random.chance(0.75) ? -Math.round(-d.pretax * rate) : 0;
     d.net = d.pretax - d.tax;
   });
   rows.push({
     label: random.pick(ifrs ? ['Profit before tax', 'Profit before income tax'] : ['Income before income taxes', 'Income (loss) before income taxes']),
     values: data.map((d) => d.pretax),
   });
+  const tax = taxWording(random, ifrs, data);
   rows.push({
-    label: random.pick(ifrs ? ['Income tax expense', 'Taxation', 'Income tax'] : ['Provision for income taxes', 'Income tax expense', 'Income taxes']),
-    values: data.map((d) => sign(d.tax)),
+    label: tax.label,
+    // Printed as the statement prints costs, or, where costs print positive, in the direction the wording names first.
+    values: data.map((d) => (costsNegative || tax.benefitFirst ? -d.tax : d.tax)),
     concept: 'IncomeTaxExpenseBenefit',
+    // DOMAIN.md 4 (XBRL IncomeTaxExpenseBenefit): an expense is positive, a benefit negative.
     truth: data.map((d) => d.tax),
   });
   rows.push({

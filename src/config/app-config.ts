@@ -85,6 +85,8 @@ export class AppConfig {
   readonly documents: {
     storageDirectory: string;
     maxBytes: number;
+    /** DOCUMENT_MAX_PAGES and DOCUMENT_MAX_ROWS: what the document reader accepts beyond bytes. */
+    limits: { maxPages: number; maxRows: number };
     uploadTtlSeconds: number;
     /** How long an analysis tool waits for a document still being processed. */
     processingWaitSeconds: number;
@@ -296,6 +298,7 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,
+      limits: { maxPages: schema.DOCUMENT_MAX_PAGES, maxRows: schema.DOCUMENT_MAX_ROWS },
       uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS,
       processingWaitSeconds: schema.DOCUMENT_PROCESSING_WAIT_SECONDS,
       s3: schema.S3_BUCKET

@@ -288,6 +288,26 @@ export class EnvironmentSchema {
   @Min(1024)
   DOCUMENT_MAX_BYTES = 26_214_400;
 
+  @EnvironmentVariable({
+    description:
+      'Most pages (PDF pages, slides, sheets, the page count a DOCX saved) one document may have; a longer one is refused when submitted, naming both counts. The analysis tools are priced per page and read a document whole, so this bounds what one call costs and how long it takes (text pages are laid out at about 80 a second).',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  DOCUMENT_MAX_PAGES = 500;
+
+  @EnvironmentVariable({
+    description:
+      'Most rows one spreadsheet (all sheets together) or CSV may have, and lines one plain-text file; a larger one is refused when submitted. A sheet or a CSV is one page however long, and its stored layout and every analysis of it grow with its rows.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(100)
+  @Max(1_000_000)
+  DOCUMENT_MAX_ROWS = 20_000;
+
   @EnvironmentVariable({ description: 'Lifetime of an upload URL from `submit_documents` or the upload form, in seconds.' })
   @Transform(toInteger)
   @IsInt()

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { fileTypeFromBuffer } from 'file-type';
 import JSZip from 'jszip';
 import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
 import { InvalidInputException } from '../common/errors/app.exception.js';
 import { jpegSize, pngSize, type ImageSize } from './image-header.js';
 import { readPresentationSlides, UnreadablePresentation } from './pptx-reader.js';
@@ -39,6 +39,38 @@ export const ACCEPTED_FORMATS = 'PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or 
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
+/** How much one document may hold, beyond its bytes (DOCUMENT_MAX_PAGES, DOCUMENT_MAX_ROWS). */
+export interface DocumentLimits {
+  /** Pages, slides or sheets. */
+  maxPages: number;
+  /** Spreadsheet rows (all sheets together), CSV records, lines of a plain-text file. */
+  maxRows: number;
+}
+
+/**
+ * Where a complete PDF's end-of-file marker must be: a file ends with its trailer and `%%EOF`
+ * (ISO 32000-1, 7.5.5), and Acrobat looks for the marker in the last 1,024 bytes (the PDF
+ * Reference's implementation notes), so trailing padding is tolerated and a file cut off is not.
+ */
+const PDF_EOF_WINDOW = 1024;
+
+/** Where an incremental update (objects, a cross-reference section, a trailer) begins. */
+const PDF_UPDATE_START = /\d+\s+\d+\s+obj\b|\bxref\b|\btrailer\b/;
+
+/**
+ * Why a PDF is a file cut off in transfer, or null. pdf.js refuses most such files as it refuses a
+ * corrupt one, but reads one cut inside an incremental update as the revision before the update:
+ * not the document that was sent.
+ */
+function pdfTruncation(bytes: Buffer): string | null {
+  const tail = bytes.subarray(-PDF_EOF_WINDOW);
+  const eof = tail.lastIndexOf('%%EOF');
+  if (eof < 0) return `its last ${count(PDF_EOF_WINDOW)} bytes hold no end-of-file marker (%%EOF), which every complete PDF ends with`;
+  if (PDF_UPDATE_START.test(tail.subarray(eof + 5).toString('latin1')))
+    return 'an incremental update begins after its last end-of-file marker (%%EOF) and does not end; read as it is, it would be the revision before that update';
+  return null;
+}
+
 /** Refuses a file with the reason a person can act on. */
 function unreadable(fileName: string, reason: string): InvalidInputException {
   return new InvalidInputException(`${fileName}: ${reason}`);
@@ -47,19 +79,29 @@ function unreadable(fileName: string, reason: string): InvalidInputException {
 /**
  * What a document is and what it says: its type from its bytes (never from its name), its page
  * count and its text. Anything that cannot be read fully is refused: a document is stored only
- * when its text is.
+ * when its text is. So is a document larger than `limits`, before the expensive part of reading
+ * it where the format allows (a PDF's pages are counted before their text is read, a workbook's
+ * rows before exceljs builds them).
  */
-export async function readDocument(bytes: Buffer, declared: { fileName: string; mimeType?: string }): Promise<ReadDocument> {
+export async function readDocument(bytes: Buffer, declared: { fileName: string; mimeType?: string }, limits: DocumentLimits): Promise<ReadDocument> {
   const { fileName } = declared;
   if (bytes.length === 0) throw unreadable(fileName, 'the file is empty.');
+  const read = await readAnyFormat(bytes, declared, limits);
+  if (read.pageCount > limits.maxPages) throw tooManyPages(fileName, read.pageCount, limits.maxPages);
+  return read;
+}
+
+async function readAnyFormat(bytes: Buffer, declared: { fileName: string; mimeType?: string }, limits: DocumentLimits): Promise<ReadDocument> {
+  const { fileName } = declared;
   const sniffed = await fileTypeFromBuffer(bytes);
-  switch (sniffed?.mime) {
+  const mime = sniffed?.mime === 'application/zip' ? ((await officeFormatOfZip(bytes)) ?? sniffed.mime) : sniffed?.mime;
+  switch (mime) {
     case SUPPORTED_MIME_TYPES.pdf:
-      return readPdf(bytes, fileName);
+      return readPdf(bytes, fileName, limits.maxPages);
     case SUPPORTED_MIME_TYPES.docx:
       return readDocx(bytes, fileName);
     case SUPPORTED_MIME_TYPES.xlsx:
-      return readXlsx(bytes, fileName);
+      return readXlsx(bytes, fileName, limits.maxRows);
     case SUPPORTED_MIME_TYPES.pptx:
       return readPptx(bytes, fileName);
     case SUPPORTED_MIME_TYPES.png:
@@ -69,25 +111,85 @@ export async function readDocument(bytes: Buffer, declared: { fileName: string; 
     case undefined:
       break;
     default:
-      throw unreadable(fileName, `${sniffed!.mime} files are not supported; send ${ACCEPTED_FORMATS}.`);
+      throw unreadable(fileName, `${mime} files are not supported; send ${ACCEPTED_FORMATS}.`);
   }
   const text = utf8Text(bytes);
   if (text === null) throw unreadable(fileName, `the file is none of the accepted formats; send ${ACCEPTED_FORMATS}.`);
   const looksLikeCsv = declared.mimeType?.toLowerCase().startsWith('text/csv') || /\.csv$/i.test(fileName);
-  return looksLikeCsv ? readCsv(text, fileName) : { mimeType: SUPPORTED_MIME_TYPES.text, pageCount: 1, pages: [text] };
+  if (looksLikeCsv) return readCsv(text, fileName, limits.maxRows);
+  const lines = lineCount(text);
+  if (lines > limits.maxRows)
+    throw unreadable(fileName, `the text has ${count(lines)} lines; at most ${count(limits.maxRows)} are read in one document. ${SPLIT}`);
+  return { mimeType: SUPPORTED_MIME_TYPES.text, pageCount: 1, pages: [text] };
 }
 
-async function readPdf(bytes: Buffer, fileName: string): Promise<ReadDocument> {
+/** The main part of each Office format, in a package's table of contents. */
+const OFFICE_MAIN_PARTS: [part: string, mime: string][] = [
+  ['xl/workbook.xml', SUPPORTED_MIME_TYPES.xlsx],
+  ['word/document.xml', SUPPORTED_MIME_TYPES.docx],
+  ['ppt/presentation.xml', SUPPORTED_MIME_TYPES.pptx],
+];
+
+/**
+ * The Office format of a file file-type saw only as a ZIP, or null. file-type reads a package's
+ * entries from the front and stops after about 1 MB; a streaming writer (exceljs's for large
+ * sheets) puts `[Content_Types].xml` last, after the sheets, so a large workbook looked like a plain
+ * ZIP. The central directory at the end lists every part without inflating any.
+ */
+async function officeFormatOfZip(bytes: Buffer): Promise<string | null> {
+  try {
+    const zip = await JSZip.loadAsync(bytes);
+    if (!zip.file('[Content_Types].xml')) return null;
+    return OFFICE_MAIN_PARTS.find(([part]) => zip.file(part))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a caller with too large a document can do. */
+const SPLIT = 'Submit the part to be analysed (for example the statements, or one year of transactions) as a document of its own.';
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
+function tooManyPages(fileName: string, pages: number, maxPages: number): InvalidInputException {
+  return unreadable(fileName, `the document has ${count(pages)} pages; at most ${count(maxPages)} are accepted in one document. ${SPLIT}`);
+}
+
+async function readPdf(bytes: Buffer, fileName: string, maxPages: number): Promise<ReadDocument> {
+  const truncation = pdfTruncation(bytes);
+  if (truncation) throw unreadable(fileName, `the PDF is truncated: ${truncation} (${count(bytes.length)} bytes received); send the whole file.`);
+  let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // verbosity 0: pdf.js would print its repair warnings to the console, outside the service's logs.
-    const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
-    const { totalPages, text } = await extractText(pdf, { mergePages: false });
-    await pdf.destroy();
-    return { mimeType: SUPPORTED_MIME_TYPES.pdf, pageCount: totalPages, pages: text };
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
     const name = (error as { name?: string }).name;
     if (name === 'PasswordException') throw unreadable(fileName, 'the PDF is encrypted; send it without a password.');
-    throw unreadable(fileName, 'the PDF is corrupt or truncated and cannot be read.');
+    throw unreadable(fileName, 'the PDF is corrupt: its structure (cross-reference table, trailer) cannot be read.');
+  }
+  try {
+    // Counted before any page is read: a 1,000-page file is refused in the time it takes to open it.
+    if (pdf.numPages > maxPages) throw tooManyPages(fileName, pdf.numPages, maxPages);
+    const pages: string[] = [];
+    // One page at a time, as unpdf's extractText reads each page, so that a refusal names the page.
+    for (let number = 1; number <= pdf.numPages; number++) {
+      try {
+        const content = await (await pdf.getPage(number)).getTextContent();
+        pages.push(
+          (content.items as { str?: string; hasEOL?: boolean }[])
+            .filter((item) => item.str != null)
+            .map((item) => item.str! + (item.hasEOL ? '\n' : ''))
+            .join(''),
+        );
+      } catch {
+        throw unreadable(fileName, `the PDF is corrupt: page ${count(number)} of ${count(pdf.numPages)} cannot be read.`);
+      }
+    }
+    return { mimeType: SUPPORTED_MIME_TYPES.pdf, pageCount: pdf.numPages, pages };
+  } finally {
+    await pdf.destroy();
   }
 }
 
@@ -129,7 +231,18 @@ function readImage(mimeType: string, size: ImageSize | undefined, fileName: stri
   return { mimeType, pageCount: 1, pages: [''] };
 }
 
-async function readXlsx(bytes: Buffer, fileName: string): Promise<ReadDocument> {
+async function readXlsx(bytes: Buffer, fileName: string, maxRows: number): Promise<ReadDocument> {
+  let rows: number;
+  try {
+    rows = await worksheetRows(await JSZip.loadAsync(bytes), maxRows);
+  } catch {
+    throw unreadable(fileName, 'the XLSX file is corrupt and cannot be read.');
+  }
+  if (rows > maxRows)
+    throw unreadable(
+      fileName,
+      `the workbook has more than ${count(maxRows)} rows; at most ${count(maxRows)} (all sheets together) are read in one document. ${SPLIT}`,
+    );
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -152,6 +265,48 @@ async function readXlsx(bytes: Buffer, fileName: string): Promise<ReadDocument> 
   return { mimeType: SUPPORTED_MIME_TYPES.xlsx, pageCount: pages.length, pages };
 }
 
+/** A worksheet row that holds cells (`<row …>`, with or without a namespace prefix); an empty one is `<row …/>`. */
+const ROW_TAG = /<(?:[A-Za-z_][\w.-]*:)?row\b[^>]*>/g;
+
+/**
+ * The rows of every worksheet of a workbook, counted in the XML as it is inflated, up to just past
+ * `max`: exceljs builds the whole workbook in memory (about 5 s and 400 MB for 100,000 rows of six
+ * columns here), so a workbook too large to read is refused before it is loaded.
+ */
+async function worksheetRows(zip: JSZip, max: number): Promise<number> {
+  let rows = 0;
+  for (const sheet of zip.file(/^xl\/worksheets\/[^/]+\.xml$/)) {
+    rows += await rowsOf(sheet, max - rows);
+    if (rows > max) break;
+  }
+  return rows;
+}
+
+/** The rows holding cells in one worksheet's XML, read as it is inflated; it stops once past `room`. */
+function rowsOf(sheet: JSZip.JSZipObject, room: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let rows = 0;
+    let carry = '';
+    const stream = sheet.nodeStream('nodebuffer');
+    stream
+      .on('data', (chunk: Buffer) => {
+        const text = carry + chunk.toString('latin1');
+        // A tag cut by the chunk's end is counted with the next chunk.
+        const open = text.lastIndexOf('<');
+        const complete = open >= 0 && !text.includes('>', open) ? text.slice(0, open) : text;
+        carry = text.slice(complete.length);
+        for (const tag of complete.matchAll(ROW_TAG)) if (!tag[0].endsWith('/>')) rows++;
+        if (rows > room) {
+          // Unread, the stream's buffer fills and JSZip stops inflating.
+          stream.pause();
+          resolve(rows);
+        }
+      })
+      .on('error', reject)
+      .on('end', () => resolve(rows));
+  });
+}
+
 function cellText(cell: unknown): string {
   if (cell === null || cell === undefined) return '';
   if (cell instanceof Date) return cell.toISOString();
@@ -166,13 +321,24 @@ function cellText(cell: unknown): string {
   return String(cell as string | number | boolean | bigint);
 }
 
-function readCsv(text: string, fileName: string): ReadDocument {
+function readCsv(text: string, fileName: string, maxRows: number): ReadDocument {
+  let rows: string[][];
   try {
-    const rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: true, bom: true }) as string[][];
-    return { mimeType: SUPPORTED_MIME_TYPES.csv, pageCount: 1, pages: [rows.map((row) => row.join('\t')).join('\n')] };
+    // One record past the limit is enough to refuse: a 25 MB file is not parsed whole to say so.
+    rows = parseCsv(text, { relax_column_count: false, skip_empty_lines: true, bom: true, to: maxRows + 1 }) as string[][];
   } catch (error) {
     throw unreadable(fileName, `the CSV is malformed (${(error as Error).message.split('\n')[0]}).`);
   }
+  if (rows.length > maxRows)
+    throw unreadable(fileName, `the CSV has more than ${count(maxRows)} rows; at most ${count(maxRows)} are read in one document. ${SPLIT}`);
+  return { mimeType: SUPPORTED_MIME_TYPES.csv, pageCount: 1, pages: [rows.map((row) => row.join('\t')).join('\n')] };
+}
+
+/** Lines with something on them: what the layout of a text page is made of. */
+function lineCount(text: string): number {
+  let lines = 0;
+  for (const line of text.split('\n')) if (line.trim() !== '') lines++;
+  return lines;
 }
 
 /** The bytes as text, or null when they are not UTF-8 text (invalid sequences or NUL bytes). */

@@ -198,7 +198,7 @@ export class DocumentsService {
   ): Promise<DocumentResult> {
     if (bytes.length > this.config.documents.maxBytes)
       throw new AppException({ status: 413, detail: `${declared.fileName}: the file is larger than ${this.config.documents.maxBytes} bytes.` });
-    const read = await readDocument(bytes, declared);
+    const read = await readDocument(bytes, declared, this.config.documents.limits);
     const storageKey = `${documentId}/${randomToken(9)}`;
     const ready: Partial<Document> = {
       status: 'READY',

@@ -1,14 +1,20 @@
 import { readFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /** A real PDF whose page N says `pageText(N)`. */
-export async function pdfBytes(pageCount: number, pageText = (page: number) => `Page ${page}: revenue grew 40% year on year`): Promise<Buffer> {
+export async function pdfBytes(
+  pageCount: number,
+  pageText = (page: number) => `Page ${page}: revenue grew 40% year on year`,
+  options: { useObjectStreams?: boolean } = {},
+): Promise<Buffer> {
   const document = await PDFDocument.create();
   const font = await document.embedFont(StandardFonts.Helvetica);
   for (let page = 1; page <= pageCount; page++) document.addPage().drawText(pageText(page), { x: 50, y: 700, font, size: 14 });
-  return Buffer.from(await document.save());
+  // objectsPerTick: pdf-lib yields to the event loop every 50 objects by default, which makes a 1,000-page file take seconds.
+  return Buffer.from(await document.save({ objectsPerTick: Infinity, ...options }));
 }
 
 /** A password-protected PDF (qpdf --encrypt, AES-256), committed as a fixture. */
@@ -34,6 +40,37 @@ export async function docxBytes(paragraphs: string[], savedPages = 2): Promise<B
     `<?xml version="1.0" encoding="UTF-8"?><Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties"><Pages>${savedPages}</Pages></Properties>`,
   );
   return zip.generateAsync({ type: 'nodebuffer' });
+}
+
+/**
+ * A bank account's transactions as a spreadsheet would export them: a header row, then `rows`
+ * lines of date, description, amount and a running balance that adds up.
+ */
+export function transactionRows(rows: number): (string | number)[][] {
+  const lines: (string | number)[][] = [['Date', 'Description', 'Amount', 'Balance']];
+  let balance = 10_000;
+  for (let index = 1; index <= rows; index++) {
+    const amount = index % 3 === 0 ? -((index * 37) % 900) - 0.25 : ((index * 53) % 1200) + 0.5;
+    balance = Math.round((balance + amount) * 100) / 100;
+    lines.push([`2024-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`, `Invoice ${index}`, amount, balance]);
+  }
+  return lines;
+}
+
+export function csvBytes(rows: (string | number)[][]): Buffer {
+  return Buffer.from(rows.map((row) => row.join(',')).join('\n'));
+}
+
+/** An XLSX of one sheet written row by row (exceljs's streaming writer: its in-memory workbook takes seconds for 100,000 rows). */
+export async function largeXlsxBytes(sheetName: string, rows: unknown[][]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const stream = new PassThrough().on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet(sheetName);
+  for (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
 
 export async function xlsxBytes(sheets: Record<string, unknown[][]>): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { conceptFor, lineNature, printsCostsNegative } from './concept-synonyms.js';
+import { conceptFor, directionInParentheses, lineNature, printsCostsNegative } from './concept-synonyms.js';
 
 describe('conceptFor', () => {
   it.each([
@@ -20,6 +20,28 @@ describe('conceptFor', () => {
     ['Depreciation and amortisation', 'cash_flow_statement', 'DepreciationDepletionAndAmortization'],
   ] as const)('maps "%s" in a %s to %s', (label, statement, concept) => {
     expect(conceptFor(label, statement, null)?.concept).toBe(concept);
+  });
+
+  it.each([
+    'Income tax benefit',
+    'Benefit for income taxes',
+    '(Provision) benefit for income taxes',
+    '(Benefit) provision for income taxes',
+    'Benefit from (provision for) income taxes',
+    'Income tax (benefit) expense',
+    'Income tax provision',
+    'Income tax credit',
+    'Income tax (expense)/credit',
+    'Taxation (charge)/credit',
+    'Tax credit/(charge)',
+    'Tax charge',
+  ])('maps the tax wording "%s" to IncomeTaxExpenseBenefit', (label) => {
+    expect(conceptFor(label, 'income_statement', null)?.concept).toBe('IncomeTaxExpenseBenefit');
+  });
+
+  it('leaves tax lines that are not the income tax of the period unmapped', () => {
+    for (const label of ['Taxes', 'Payroll taxes', 'Deferred income tax benefit', 'Taxes other than income taxes', 'Income before income taxes'])
+      expect(conceptFor(label, 'income_statement', null)?.concept).not.toBe('IncomeTaxExpenseBenefit');
   });
 
   it('maps a label whose spaces OCR dropped or added, and still no other label', () => {
@@ -66,9 +88,28 @@ describe('lineNature', () => {
     ['Income tax (expense) benefit', 'income'],
     ['Provision for (benefit from) income taxes', 'cost'],
     ['Benefit from income taxes', 'income'],
+    ['(Provision) benefit for income taxes', 'income'],
+    ['Benefit from (provision for) income taxes', 'income'],
+    ['Income tax (expense)/credit', 'income'],
+    ['Tax credit/(charge)', 'income'],
+    ['Income tax expense (benefit)', 'cost'],
+    ['Taxation charge/(credit)', 'cost'],
+    ['Income tax provision', 'cost'],
     ['Equity in earnings of affiliates, net of tax', 'income'],
   ] as const)('reads "%s" as %s', (label, nature) => {
     expect(lineNature(label)).toBe(nature);
+  });
+
+  it.each([
+    ['Income tax expense (benefit)', 'income'],
+    ['Provision for (benefit from) income taxes', 'income'],
+    ['(Provision) benefit for income taxes', 'cost'],
+    ['Income tax (expense)/credit', 'cost'],
+    ['Other income (expense), net', 'cost'],
+    ['Loss (gain) on disposal of assets', 'income'],
+    ['Income taxes', null],
+  ] as const)('reads the direction "%s" names in parentheses as %s', (label, nature) => {
+    expect(directionInParentheses(label)).toBe(nature);
   });
 
   it('tells nothing from a wording that names no direction', () => {

@@ -20,6 +20,9 @@ interface Synonym {
 }
 
 const EQUITY_HOLDERS = "(?:stockholders|shareholders|shareowners|members|partners|owners)'? ?";
+/** The words that say which way a tax line runs, and what may stand between the words of such a label. */
+const TAX_DIRECTION = '(?:provision|benefit|credit|expense|charge)s?';
+const TAX_SEPARATOR = '[\\s()/]+';
 
 const SYNONYMS: Synonym[] = [
   {
@@ -99,6 +102,13 @@ const SYNONYMS: Synonym[] = [
       /^taxation$/,
       /^provision for \(benefit from\) income taxes$/,
       /^income tax (?:\(expense\) benefit|expense \(benefit\)|benefit \(expense\))$/,
+      // Tax wordings naming either direction or both, in any order, the negative one in parentheses
+      // or after a slash: "(Provision) benefit for income taxes", "Benefit from (provision for) income
+      // taxes", "Income tax (expense)/credit", "Tax credit/(charge)", "Income tax provision".
+      // A bare "Taxes" says neither "income" nor a direction: left unmatched (payroll or sales taxes in a small company's P&L).
+      new RegExp(
+        `^(?=.*\\b(?:income|${TAX_DIRECTION})\\b)\\(?(?:${TAX_DIRECTION}${TAX_SEPARATOR}(?:(?:for|from)${TAX_SEPARATOR})?)*(?:income${TAX_SEPARATOR})?tax(?:es|ation)?(?:${TAX_SEPARATOR}${TAX_DIRECTION})*\\)?$`,
+      ),
     ],
   },
   {
@@ -344,16 +354,29 @@ const INCOME_WORDS: RegExp[] = [/\brevenues?\b/, /\bsales\b/, /\bturnover\b/, /\
 /** A tax line: a charge unless it names a benefit or credit before any expense, provision or charge. */
 const TAX_LINE = /^(?:(?:provision|benefit|credit)s? (?:for|from) )?(?:(?:current|deferred|total) )?(?:income )?tax(?:es|ation)?\b|^taxation\b/;
 
-export function lineNature(label: string): LineNature | null {
-  const normal = normaliseLabel(label)
+/** Words with their parenthesised parts taken out: the direction a signed line names first. */
+function outsideParentheses(normal: string): string {
+  return normal
     .replace(/\([^)]*\)/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  if (TAX_LINE.test(normal) || /^(?:benefit|credit) from (?:income )?tax/.test(normal)) {
-    const benefit = normal.search(/\b(?:benefit|credit)s?\b/);
-    const charge = normal.search(/\b(?:expense|provision|charge)s?\b/);
-    return benefit >= 0 && (charge < 0 || benefit < charge) ? 'income' : 'cost';
-  }
+}
+
+function isTaxLine(words: string): boolean {
+  return TAX_LINE.test(words) || /^(?:benefit|credit) from (?:income )?tax/.test(words);
+}
+
+/** The direction tax wording names first: a benefit or credit (income), an expense, provision or charge (cost), or neither. */
+function taxDirection(words: string): LineNature | null {
+  const benefit = words.search(/\b(?:benefit|credit)s?\b/);
+  const charge = words.search(/\b(?:expense|provision|charge)s?\b/);
+  if (benefit < 0 && charge < 0) return null;
+  return benefit >= 0 && (charge < 0 || benefit < charge) ? 'income' : 'cost';
+}
+
+export function lineNature(label: string): LineNature | null {
+  const normal = outsideParentheses(normaliseLabel(label));
+  if (isTaxLine(normal)) return taxDirection(normal) ?? 'cost';
   let best: { at: number; length: number; nature: LineNature } | null = null;
   for (const [nature, words] of [
     ['cost', COST_WORDS],
@@ -367,6 +390,18 @@ export function lineNature(label: string): LineNature | null {
     }
   }
   return best?.nature ?? null;
+}
+
+/**
+ * The direction a signed line names in parentheses, its negative one: "Other income (expense), net"
+ * names a cost, "Provision for (benefit from) income taxes" and "Income tax (expense)/credit" name
+ * what the tax line's own words do not. Null when the line has no parentheses or they do not say.
+ */
+export function directionInParentheses(label: string): LineNature | null {
+  const normal = normaliseLabel(label);
+  const inParentheses = [...normal.matchAll(/\(([^)]*)\)/g)].map((match) => match[1]).join(' ');
+  if (!inParentheses) return null;
+  return isTaxLine(outsideParentheses(normal)) ? taxDirection(inParentheses) : lineNature(inParentheses);
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Check, Evidence, StatementKind } from '../analysis.types.js';
-import { conceptFor, lineNature, normaliseLabel, printsCostsNegative, type LineNature } from './concept-synonyms.js';
+import { conceptFor, directionInParentheses, lineNature, normaliseLabel, printsCostsNegative, type LineNature } from './concept-synonyms.js';
 import { foldSubtotals, format, slug, subjectWords, type PrintedFigure } from './footings.js';
 
 /** Income before tax has no fact of its own (DOMAIN.md 2) but is a result the lines above it must reach. */
@@ -122,8 +122,7 @@ function readLines(entries: Entry[]): Line[] {
 
 function oppositeNamed(label: string): boolean {
   const own = lineNature(label);
-  const inParentheses = [...normaliseLabel(label).matchAll(/\(([^)]*)\)/g)].map((match) => match[1]).join(' ');
-  const other = inParentheses ? lineNature(inParentheses) : null;
+  const other = directionInParentheses(label);
   return own !== null && other !== null && other !== own;
 }
 

@@ -4,7 +4,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { extractFinancialData } from '../builtin-analysis-engine.js';
 import { readPdfLayout } from '../layout/pdf-layout.js';
 import { layoutFromText } from '../layout/text-layout.js';
-import { readStatements } from './statement-reader.js';
+import type { PageLayout } from '../analysis.types.js';
+import { readStatements, type StatementReading } from './statement-reader.js';
 
 /** A one-page statement: a title, heading lines and rows whose figures are right-aligned at `rights`. */
 async function statementPdf(title: string, headings: [string, number][][], rows: [string, ...string[]][], rights: number[]): Promise<Uint8Array> {
@@ -139,6 +140,103 @@ describe('readStatements', () => {
         evidence: { documentId: 'doc-5', page: 1, quote: 'Total liabilities 300' },
       },
     ]);
+  });
+
+  describe('a tax benefit (DOMAIN.md 4: an expense is positive, a benefit negative)', () => {
+    /** A two-year statement of operations with the tax line as given; 2024 has a benefit, 2023 an expense. */
+    const statement = (costs: (figure: number) => string, taxLabel: string, tax2024: string, tax2023: string) =>
+      layoutFromText([
+        [
+          'Statement of Operations',
+          '\t2024\t2023',
+          'Revenue\t1,000\t900',
+          `Cost of revenue\t${costs(600)}\t${costs(500)}`,
+          `Operating expenses\t${costs(300)}\t${costs(250)}`,
+          'Income before income taxes\t100\t150',
+          `${taxLabel}\t${tax2024}\t${tax2023}`,
+          'Net income\t310\t110',
+        ].join('\n'),
+      ]);
+    const positive = (figure: number) => figure.toLocaleString('en-US');
+    const negative = (figure: number) => `(${positive(figure)})`;
+    const read = (pages: PageLayout[]) => {
+      const result = readStatements('doc-tax', pages);
+      const value = (concept: string, end: string) => result.facts.find((fact) => fact.concept === concept && fact.period.end === end)?.value;
+      return { result, value, tax: [value('IncomeTaxExpenseBenefit', '2024-12-31'), value('IncomeTaxExpenseBenefit', '2023-12-31')] };
+    };
+    const results = (result: StatementReading) => result.checks.filter((check) => check.id.startsWith('result_adds_up:'));
+
+    it.each([
+      'Income tax benefit',
+      'Benefit from income taxes',
+      'Benefit for income taxes',
+      'Income tax benefit (expense)',
+      '(Provision) benefit for income taxes',
+      'Benefit from (provision for) income taxes',
+      'Income tax (expense) benefit',
+      'Income tax (provision) benefit',
+      'Income tax (expense)/credit',
+      'Taxation (charge)/credit',
+      'Tax credit/(charge)',
+    ])('where costs print positive, reads "%s 210 (40)" as a benefit of 210 and an expense of 40, and the net income adds up', (label) => {
+      const { result, value, tax } = read(statement(positive, label, '210', '(40)'));
+      expect(tax).toEqual([-210, 40]);
+      expect(value('CostOfRevenue', '2024-12-31')).toBe(600);
+      const footed = results(result);
+      expect(footed.map((check) => [check.id.split(':')[1], check.id.split(':').at(-1), check.passed])).toEqual(
+        expect.arrayContaining([
+          ['2024-12-31', 'net-income', true],
+          ['2023-12-31', 'net-income', true],
+        ]),
+      );
+      expect(footed.every((check) => check.passed)).toBe(true);
+    });
+
+    it.each([
+      'Income tax expense (benefit)',
+      'Provision for (benefit from) income taxes',
+      'Provision (benefit) for income taxes',
+      'Income tax expense/(credit)',
+      'Taxation charge/(credit)',
+    ])('where costs print positive, reads "%s (210) 40" as a benefit of 210 and an expense of 40, and the net income adds up', (label) => {
+      const { result, tax } = read(statement(positive, label, '(210)', '40'));
+      expect(tax).toEqual([-210, 40]);
+      expect(
+        results(result)
+          .filter((check) => check.id.endsWith('net-income'))
+          .map((check) => check.passed),
+      ).toEqual([true, true]);
+    });
+
+    it('where costs print positive, reads a line worded only as an expense printed in parentheses as a benefit, and does not foot it', () => {
+      const { result, tax } = read(statement(positive, 'Income taxes', '(210)', '40'));
+      expect(tax).toEqual([-210, 40]);
+      // "Income taxes (210)": a cost printed negative, or a credit? The wording does not say, so no check rather than a guess.
+      expect(
+        results(result)
+          .filter((check) => check.id.endsWith('net-income'))
+          .map((check) => check.id.split(':')[1]),
+      ).toEqual(['2023-12-31']);
+    });
+
+    it.each(['Income tax expense', 'Income tax (expense) benefit', 'Income tax benefit (expense)', 'Provision for (benefit from) income taxes'])(
+      'where costs print negative, reads "%s 210 (40)" as its effect on profit: a benefit of 210 and an expense of 40',
+      (label) => {
+        const { result, value, tax } = read(statement(negative, label, '210', '(40)'));
+        expect(tax).toEqual([-210, 40]);
+        expect(value('OperatingExpenses', '2023-12-31')).toBe(250);
+        expect(results(result).every((check) => check.passed)).toBe(true);
+      },
+    );
+
+    it('does not let a line worded as a benefit vote on how the statement prints its costs: it prints the same either way', () => {
+      const pages = layoutFromText([
+        ['Statement of Operations', '\t2024\t2023', 'Revenue\t1,000\t900', 'Cost of revenue\t(600)\t(500)', 'Income tax benefit\t210\t20'].join('\n'),
+      ]);
+      const { value, tax } = read(pages);
+      expect(value('CostOfRevenue', '2024-12-31')).toBe(600);
+      expect(tax).toEqual([-210, -20]);
+    });
   });
 
   it('reports a balance sheet that does not balance', () => {

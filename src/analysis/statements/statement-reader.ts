@@ -1,6 +1,6 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
 import { currencyIn, parseAmount, scaleIn } from './amounts.js';
-import { conceptFor, printsCostsNegative, type SignRule } from './concept-synonyms.js';
+import { conceptFor, lineNature, printsCostsNegative, type SignRule } from './concept-synonyms.js';
 import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-columns.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
 import { IncomeStatementResults } from './result-lines.js';
@@ -274,20 +274,28 @@ export function placeFigures(figures: LayoutCell[], columns: PeriodColumn[]): [P
 }
 
 /**
- * Signs per DOMAIN.md 4, then one fact per concept and period: costs are positive whichever way the
- * statement prints them (a statement that prints its costs negative prints a tax benefit positive),
- * outflows are positive, results keep their sign; a total beats a component of the same name.
+ * Signs per DOMAIN.md 4, then one fact per concept and period: costs are positive and a credit to a
+ * cost concept (a tax benefit) negative, whichever way the statement prints them; outflows are
+ * positive, results keep their sign; a total beats a component of the same name.
+ *
+ * A statement that prints its costs negative prints every line as its effect on profit: a cost's
+ * figure is negated ("Income tax benefit 210" is a benefit of 210, "(650)" an expense). One that
+ * prints them positive prints each line in the direction its wording names first: "Income tax
+ * expense (benefit) (210)" is a benefit, "Income tax benefit 210" and "(Provision) benefit for income
+ * taxes 210" are too, so a line worded as a benefit or credit is negated. Such a line prints the same
+ * under either convention, so it does not vote on which one the statement uses.
  */
 function settle(candidates: Candidate[]): Fact[] {
+  const creditWorded = (candidate: Candidate) => candidate.sign === 'cost' && lineNature(candidate.fact.label) === 'income';
   const costsNegative = new Map<StatementKind, boolean>();
   for (const kind of ['income_statement', 'balance_sheet', 'cash_flow_statement'] as StatementKind[]) {
-    const costs = candidates.filter((candidate) => candidate.statement === kind && candidate.sign === 'cost');
+    const costs = candidates.filter((candidate) => candidate.statement === kind && candidate.sign === 'cost' && !creditWorded(candidate));
     costsNegative.set(kind, printsCostsNegative(costs.map((candidate) => candidate.printed)));
   }
   const chosen = new Map<string, Candidate>();
   for (const candidate of candidates) {
     const { fact } = candidate;
-    if (candidate.sign === 'cost' && costsNegative.get(candidate.statement)) fact.value = -fact.value;
+    if (candidate.sign === 'cost' && (costsNegative.get(candidate.statement) || creditWorded(candidate))) fact.value = -fact.value;
     if (candidate.sign === 'outflow') fact.value = Math.abs(fact.value);
     fact.value = Math.round(fact.value * 100) / 100 || 0;
     const key = `${fact.concept}|${fact.period.end}|${fact.period.months ?? ''}`;
