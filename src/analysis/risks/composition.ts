@@ -62,7 +62,8 @@ function phraseOf(sentence: string, chosen: Span[], pattern: Composition): Phras
   for (let index = 1; index < parts.length; index++) {
     const gap = sentence.slice(parts[index - 1].end, parts[index].start);
     if (CLAUSE_BREAK.test(gap)) return null;
-    gapWords += wordCount(gap);
+    // An aside between commas ("current liabilities, including the term loan now classified as current, were greater") does not part them.
+    gapWords += wordCount(gap.replace(/,[^,;]{1,100},/g, ' '));
   }
   if (gapWords > pattern.within) return null;
   return { start: parts[0].start, end: parts[parts.length - 1].end, parts };

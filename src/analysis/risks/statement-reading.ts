@@ -10,7 +10,7 @@ export type Reading = 'asserted' | 'negated' | 'hypothetical';
 
 /** Cues that deny what follows them in the same clause ("No. 3" is a number, not a denial). */
 const NEGATION = new RegExp(
-  String.raw`(?:\b(?:no(?!\.? ?\d)|not|never|none|neither|nor|without|absence of|free (?:of|from)|nothing|unaware)\b|n['’]t\b)${
+  String.raw`(?:\b(?:no(?!\.? ?\d)|not|never|none|neither|nor|without(?! merit)|absence of|free (?:of|from)|nothing|unaware)\b|n['’]t\b)${
     // A denied resolution asserts the matter: "did not alleviate the doubt", "has not yet remediated the weakness".
     String.raw`(?! (?:yet |been |fully |successfully |able to |to )*(?:alleviat|mitigat|resolv|eliminat|remov|cur(?:e|ed|ing)\b|remedia|overc[oa]m|waive|forgiv))`
   }`,
@@ -54,6 +54,12 @@ const HYPOTHESIS_CUES = [
   'required to (?:evaluate|assess|consider|conclude|report|communicate|draw)',
   'responsib(?:le|ility|ilities) (?:for|to|include)',
   'avoid(?:s|ed|ing)?',
+  // Habits and generalities, not events: "class actions have often been brought against companies ...".
+  'often',
+  'frequently',
+  'typically',
+  'commonly',
+  'routinely',
   'prevent(?:s|ed|ing)?',
 ];
 const cueList = (cues: string[]) => new RegExp(String.raw`\b(?:${cues.join('|')})\b`, 'i');
@@ -87,6 +93,9 @@ const REPORTED = /\b(?:notified|informed|advised|announced|decided|confirmed)\b.
 /** A risk named as a noun and followed by a modal is a risk factor: "failure to comply with these covenants could result in ...". */
 const NOMINAL = /^(?:failure|breach|violation|default|non-?compliance|inability|any (?:breach|violation|default|failure))\b/i;
 const MODAL_AFTER = /^[^;]{0,100}?\b(?:could|may|might|would|will)\b/i;
+/** A modal verb of consequence earlier in the sentence governs what follows it, across the commas of a list. */
+const CONSEQUENCE =
+  /\b(?:could|may|might|would|will|can)\b (?:\w+ ){0,3}?(?:result in|lead to|cause|trigger|give rise to|subject (?:us|it|the company) to|expose (?:us|it|the company) to|include)\b[^;.]*$/i;
 /** A modal as the first verb after the phrase: no finite verb ("occurred", "was") before it. */
 const MODAL_VERB_AFTER = /^(?:(?!\b(?:is|are|was|were|has|have|had|occurred|arose|exists?|existed)\b)[^;.]){0,80}?\b(?:could|may|might|would|will|should)\b/i;
 
@@ -97,8 +106,10 @@ export function readingOf(sentence: string, index: number, length: number): Read
   // The clause's subject is the risk as a noun ("Failure to comply with these covenants could ..."), the phrase inside or after it.
   const clause = `${before} ${sentence.slice(index)}`.trim();
   if (NOMINAL.test(clause) && MODAL_AFTER.test(clause)) return 'hypothetical';
+  // What a modal's consequence lists: "could result in fines, penalties or the suspension of our licenses".
+  if (CONSEQUENCE.test(sentence.slice(0, index))) return 'hypothetical';
   // The phrase as the subject of a modal ("A material weakness would arise if ...", "a class action could be filed").
-  if (/^(?:(?:a|an|any|such)\s*)?$/i.test(before) && MODAL_VERB_AFTER.test(sentence.slice(index + length))) return 'hypothetical';
+  if (/^(?:(?:and|but|or|while)\s+)?(?:(?:a|an|any|such)\s*)?$/i.test(before) && MODAL_VERB_AFTER.test(sentence.slice(index + length))) return 'hypothetical';
   if (NEGATION.test(before)) return 'negated';
   const after = sentence.slice(index + length);
   if (NEGATION_AFTER.test(after)) return 'negated';

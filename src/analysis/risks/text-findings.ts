@@ -8,6 +8,9 @@ import { DEFINITION, TEXT_RULES, type TextRule } from './text-rules.js';
 /** Longest quote kept whole; a longer sentence is cut to a window around the phrase (still verbatim). */
 const MAX_QUOTE = 320;
 
+/** How many sentences after a heading may answer it. */
+const HEADING_REACH = 3;
+
 /** Sentences that answer a heading with a denial: "Related party transactions" followed by "None." */
 const DENIAL = /^(?:none|nil|not applicable|n\/a|there (?:were|was|are|is|have been|has been) no(?:ne)?)\b/i;
 
@@ -20,7 +23,7 @@ export function textFindings(documentId: string, pages: PageLayout[], rules: Tex
       // A question ("Is the applicant party to any lawsuit?") asks; it does not state.
       if (sentence.text.endsWith('?')) return;
       for (const rule of rules) {
-        const finding = ruleFinding(rule, documentId, sentence, sentences[index + 1]);
+        const finding = ruleFinding(rule, documentId, sentence, sentences.slice(index + 1, index + 1 + HEADING_REACH));
         if (finding) findings.push(finding);
       }
     });
@@ -51,11 +54,10 @@ export function readRule(rule: TextRule, text: string): RuleReading {
   return { asserted: null, denied };
 }
 
-function ruleFinding(rule: TextRule, documentId: string, sentence: Sentence, next: Sentence | undefined): Finding | null {
+function ruleFinding(rule: TextRule, documentId: string, sentence: Sentence, following: Sentence[]): Finding | null {
   const { asserted: phrase } = readRule(rule, sentence.text);
   if (!phrase) return null;
-  // A heading ("Related party transactions", "Going concern") answered by a denial in the next sentence is a denial too.
-  if (!/[.!;]$/.test(sentence.text) && next && (DENIAL.test(next.text) || deniedOnly(rule, next.text))) return null;
+  if (!/[.!;]$/.test(sentence.text) && answeredByDenial(rule, following)) return null;
   const text = sentence.text.slice(phrase.start, phrase.end);
   const severity = rule.grade(sentence.text, text);
   if (severity === null) return null;
@@ -71,9 +73,19 @@ function ruleFinding(rule: TextRule, documentId: string, sentence: Sentence, nex
   };
 }
 
-function deniedOnly(rule: TextRule, text: string): boolean {
-  const reading = readRule(rule, text);
-  return reading.asserted === null && reading.denied;
+/**
+ * A heading ("Related party transactions", "Going concern") is answered by the first of the next
+ * sentences that speaks of its rule: a denial there ("None.", "There were no related party
+ * transactions") makes the heading a denial too; a policy sentence in between says nothing either way.
+ */
+function answeredByDenial(rule: TextRule, following: Sentence[]): boolean {
+  for (const next of following) {
+    if (DENIAL.test(next.text)) return true;
+    const reading = readRule(rule, next.text);
+    if (reading.asserted) return false;
+    if (reading.denied) return true;
+  }
+  return false;
 }
 
 /**

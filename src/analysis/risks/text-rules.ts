@@ -212,7 +212,7 @@ const COMES_FROM = oneOf(
 const DEPENDENCE = oneOf(String.raw`${verb('depend')}|dependen(?:t|ce|cy)|reliance|reliant|${verb('rely')}|concentrat(?:ed|ion)`);
 const FEW_CUSTOMERS_GROUP = String.raw`(?:a |an )?(?:(?:relatively )?(?:small|limited|few|handful|select|concentrated)|single|one|two|three|four|five) (?:number of |group of )?(?:(?:large|major|key) )?${CUSTOMER_WORD}`;
 /** A customer named by its proper name as a sentence's subject, not a product, segment or region. */
-const NOT_A_CUSTOMER_NAME = String.raw`(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India|Revenue|Sales|Net|Total|Our|The|This|These|Approximately|In|For|During|Fiscal|Q[1-4]|Gross|Recurring|Online|Retail|Wholesale|Commercial|Government|Federal|State)\b`;
+const NOT_A_CUSTOMER_NAME = String.raw`(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India|Revenue|Sales|Net|Total|Our|The|This|These|Those|We|It|Its|They|He|She|Each|Every|No|None|All|Management|Company|Group|Approximately|In|For|During|Fiscal|Q[1-4]|Gross|Recurring|Online|Retail|Wholesale|Commercial|Government|Federal|State)\b`;
 const NAMED_CUSTOMER = new RegExp(
   String.raw`(?:^|(?<=[.;]\s)|(?<=(?:[Ss]ales|[Rr]evenues?|[Ss]hipments|[Bb]illings) (?:to|from) ))(?!(?:[A-Z][\w&.'’-]* ){0,3}${NOT_A_CUSTOMER_NAME})(?:[A-Z][\w&'’-]*\.? ?){1,4}(?:(?:and|together with) (?:its|their) (?:affiliates|subsidiaries) |, [^,]{1,40}, )?${SHARE_VERB} ${SHARE_OF_REVENUE}`,
   'g',
@@ -236,7 +236,7 @@ const LENDING = oneOf(
 const DEALING = oneOf(
   String.raw`${verb('lease')}|${verb('sublease')}|${verb('rent')}|rental`,
   String.raw`paid|${noun('payment')}|${noun('fee')}|royalt(?:y|ies)|commissions?`,
-  String.raw`${verb('purchase')}|bought|sold|${noun('sale')}|supplied|${verb('provide')} (?:services|goods|products)`,
+  String.raw`${verb('purchase')}|bought|sold|${noun('sale')}|supplied|${verb('provide')} (?:[\w'’]+ ){0,3}?(?:services|goods|products)`,
   String.raw`${noun('transaction')}|${noun('contract')}|${noun('arrangement')}|consulting`,
 );
 /** Insiders' pay is governance, not a related-party dealing (ASC 850-10-50-1 excludes compensation). */
@@ -347,25 +347,31 @@ const LICENCE_LOST = oneOf(
 /**
  * Concentration: one customer at 10 % of revenue is the SEC's disclosure threshold (S-K Item 101)
  * and a common lender's review point; a quarter of revenue in one hand is high. A group ("top five
- * customers") is judged at 50 % and 75 %. Without a figure, a stated dependence is medium. The
- * figures read are those of the phrase found ("one customer accounted for 32 % of revenue"), so a
- * growth rate elsewhere in the sentence is not taken for a share.
+ * customers") is judged at 50 % and 75 % when its share is one figure; figures given one per
+ * customer ("37 % and 22 %, respectively", "each") are judged one by one. Without a figure, a stated
+ * dependence is medium. The figures read are those of the phrase found ("one customer accounted for
+ * 32 % of revenue"), so a growth rate elsewhere in the sentence is not taken for a share.
  */
 function concentrationSeverity(sentence: string, phrase: string): Severity | null {
   const share = largestPercent(phrase) ?? largestPercent(sentence);
   if (share === null) return 'medium';
+  const oneFigurePerCustomer = /\b(?:single|one|each|respectively)\b/i.test(phrase) || percents(phrase).length > 1;
   const group =
     /\b(?:top|largest|biggest|ten|five|four|three|two|several|few|\d{1,2}) (?:\w+ )?(?:customers|clients|distributors|payors|payers|retailers)\b/i.test(
       phrase,
-    ) && !/\b(?:single|one|each)\b/i.test(phrase);
+    ) && !oneFigurePerCustomer;
   if (group) return share >= 75 ? 'high' : share >= 50 ? 'medium' : null;
   return share >= 25 ? 'high' : share >= 10 ? 'medium' : null;
 }
 
 /** The largest percentage in a text, or null. */
 function largestPercent(text: string): number | null {
-  const values = [...text.matchAll(/(\d{1,3}(?:\.\d+)?)\s?(?:%|per ?cent\b)/gi)].map((match) => Number(match[1]));
+  const values = percents(text);
   return values.length > 0 ? Math.max(...values) : null;
+}
+
+function percents(text: string): number[] {
+  return [...text.matchAll(/(\d{1,3}(?:\.\d+)?)\s?(?:%|per ?cent\b)/gi)].map((match) => Number(match[1]));
 }
 
 /** A definition ("A material weakness is a deficiency...", "'Event of Default' means ...") names a risk without stating it. */
@@ -410,7 +416,16 @@ export const TEXT_RULES: TextRule[] = [
       c([BREACH, COVENANT], 10),
       c([term(ABOVE_MAXIMUM), RATIO_OR_COVENANT], 12),
       c([term(BELOW_MINIMUM), RATIO_OR_COVENANT], 12),
-      c([WAIVER, [term(COVENANT), term(FACILITY), term(LENDER), term(String.raw`(?:events? of )?defaults?|breach(?:es)?|non-?compliance|violations?`)]], 10),
+      c([WAIVER, [term(COVENANT), term(String.raw`(?:events? of )?defaults?|breach(?:es)?|non-?compliance|violations?`)]], 10),
+      // A waiver obtained needs no named covenant: a lender's waiver is of a default, actual or expected.
+      c(
+        [
+          String.raw`${verb('obtain')}|${verb('receive')}|received|${verb('grant')}|${verb('request')}|${verb('seek')}|sought|${verb('secure')}|${verb('enter')} into|${verb('negotiate')}`,
+          String.raw`(?:a |an )?(?:\w+ )?waivers?`,
+        ],
+        2,
+        true,
+      ),
       c([FORBEARANCE, [term(COVENANT), term(FACILITY), term(LENDER), term(String.raw`${noun('agreement')}|defaults?|remedies|rights`)]], 10),
       c(
         [
@@ -446,6 +461,9 @@ export const TEXT_RULES: TextRule[] = [
       /\b(?:contains?|includes?|including) (?:\w+ ){0,3}?(?:covenants|events of default)\b/i,
       /\bcustomary\b/i,
       /\bwaiv\w*\b.{0,40}\b(?:jury|trial|subrogation|presentment|immunit\w*|notices? of|conflicts?)\b/i,
+    ],
+    resolved: [
+      /\b(?:has|have|had) since been (?:removed|deleted|eliminated|cured|repaid|terminated)\b|\bno longer (?:applies|in effect|applicable|outstanding)\b/i,
     ],
     grade: graded(
       'high',
@@ -556,7 +574,7 @@ export const TEXT_RULES: TextRule[] = [
       /\binherent limitations\b/i,
     ],
     resolved: [
-      /\b(?:(?:has|have|had) been|(?:was|were)) (?:fully |successfully )?remediated\b/i,
+      /^(?!.*\b(?:not|never|yet to|until|will|expects?|expected|plans?|intends?|process of|ongoing|continu\w*|being)\b).*\bremediated\b/i,
       /\bremediation (?:of [^;]{0,80})?(?:was|has been|is|were) (?:fully )?complete(?:d)?\b/i,
       /\b(?:completed|concluded) (?:the |its |our )?remediation\b/i,
       /\bno longer (?:exists?|constitutes?|considered)\b/i,
@@ -644,6 +662,17 @@ export const TEXT_RULES: TextRule[] = [
       c(
         [INSIDER, String.raw`(?:has|have|had|holds?|held) (?:an? )?(?:material |direct |indirect |financial |ownership )?(?:interest|stake|ownership)s? in`],
         5,
+        true,
+      ),
+      // An insider owns what the business deals with: "the CEO owns the building we lease", "owns 50% of the entity that provides our trucking".
+      c(
+        [
+          INSIDER,
+          String.raw`${verb('own')}|owned|${verb('control')}`,
+          String.raw`(?:${noun('entity')}|${noun('company')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('landlord')}|${noun('building')}|premises|${noun('property')}|${noun('warehouse')}|${noun('facility')}|${noun('business')})`,
+          DEALING,
+        ],
+        12,
         true,
       ),
       c(
