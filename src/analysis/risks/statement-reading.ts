@@ -10,7 +10,7 @@ export type Reading = 'asserted' | 'negated' | 'hypothetical';
 
 /** Cues that deny what follows them in the same clause ("No. 3" is a number, not a denial). */
 const NEGATION = new RegExp(
-  String.raw`(?:\b(?:no(?!\.? ?\d)|not|never|none|neither|nor|without(?! merit)|absence of|free (?:of|from)|nothing|unaware)\b|n['’]t\b)${
+  String.raw`(?:\b(?:no(?!\.? ?\d)|not(?! only)|never|none|neither|nor|without(?! merit)|absence of|free (?:of|from)|nothing|unaware)\b|n['’]t\b)${
     // A denied resolution asserts the matter: "did not alleviate the doubt", "has not yet remediated the weakness".
     String.raw`(?! (?:yet |been |fully |successfully |able to |to )*(?:alleviat|mitigat|resolv|eliminat|remov|cur(?:e|ed|ing)\b|remedia|overc[oa]m|waive|forgiv))`
   }`,
@@ -43,6 +43,8 @@ const HYPOTHESIS_CUES = [
   'potential(?:ly)?',
   'possible',
   'possibility',
+  'unlikely',
+  'remote',
   'cannot',
   'can ?not',
   'assurance',

@@ -45,13 +45,17 @@ export function readRule(rule: TextRule, text: string): RuleReading {
     for (const phrase of phrasesOf(text, pattern)) {
       const reading = readingOfPhrase(text, phrase);
       if (reading === 'negated') denied = true;
-      if (reading === 'negated' || (reading === 'hypothetical' && !rule.hypotheticalCounts)) continue;
+      if (reading === 'negated' || (reading === 'hypothetical' && !hypothesisCounts(rule, text.slice(phrase.start, phrase.end)))) continue;
       if (rule.resolved?.some((pattern) => pattern.test(clauseOf(text, phrase, CONTRAST)))) continue;
       if (rule.excluded?.some((pattern) => new RegExp(pattern.source, pattern.flags.replace('g', '')).test(clauseOf(text, phrase, CLAUSE_END)))) continue;
       return { asserted: phrase, denied };
     }
   }
   return { asserted: null, denied };
+}
+
+function hypothesisCounts(rule: TextRule, phrase: string): boolean {
+  return typeof rule.hypotheticalCounts === 'function' ? rule.hypotheticalCounts(phrase) : rule.hypotheticalCounts === true;
 }
 
 function ruleFinding(rule: TextRule, documentId: string, sentence: Sentence, following: Sentence[]): Finding | null {

@@ -27,8 +27,12 @@ export interface TextRule {
   /** Terms that, in the phrase's clause, make it another rule's risk (a lawsuit brought by a regulator is a regulatory action). */
   excluded?: RegExp[];
   grade: (sentence: string, phrase: string) => Severity | null;
-  /** Risk-factor wording ("the loss of our CEO could harm us") is itself the disclosure for this rule. */
-  hypotheticalCounts?: boolean;
+  /**
+   * Risk-factor wording ("the loss of our CEO could harm us") is itself the disclosure for this rule,
+   * or, as a function of the phrase found, for the phrases that carry a fact of their own (a share of
+   * revenue stays a fact inside "should the customer, which accounts for 30 % of revenue, leave").
+   */
+  hypotheticalCounts?: boolean | ((phrase: string) => boolean);
 }
 
 /** First matching step's severity, else the default; a step counts only where the sentence asserts it ("did not waive" is no waiver). */
@@ -49,7 +53,7 @@ const DETERMINER = String.raw`(?:the|a|an|its|our|their|this|that|these|those|su
 // Going concern (ASC 205-40, PCAOB AS 2415, ISA 570).
 const GOING_CONCERN = String.raw`going[- ]concern`;
 /** What a doubt about going concern is a doubt about, when "going concern" is not said: continuing to trade or operate. */
-const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)`;
+const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due`;
 /** The preposition a doubt governs belongs to it: "doubt upon" is not the condition "upon". */
 const DOUBT_ABOUT = String.raw`(?: (?:about|as to|regarding|over|on|upon|concerning|related to|relating to))?`;
 const DOUBT = oneOf(
@@ -92,7 +96,7 @@ const BREACH = oneOf(
   String.raw`(?<!events? of )defaults?(?: (?:on|under))?`,
   String.raw`defaulted`,
   String.raw`(?:${verb('fail')}|unable|not able) to (?:meet|comply with|satisfy|maintain|achieve|observe|perform)`,
-  String.raw`(?:did|does|do) not (?:meet|comply with|satisfy|maintain|achieve|observe)`,
+  String.raw`(?:did|does|do|could) not (?:meet|comply with|satisfy|maintain|achieve|observe)`,
   String.raw`(?:not|no longer|out of) (?:been |be )?(?:in )?compliance`,
   String.raw`non-?compliance|noncompliance`,
   String.raw`in (?:breach|violation|default)`,
@@ -272,7 +276,8 @@ const REGULATORY_INSTRUMENT = oneOf(
   String.raw`${noun('notice')} of (?:violation|non-?compliance|noncompliance|proposed (?:penalty|debarment|civil penalty)|charges)`,
   String.raw`(?:deferred|non-?) ?prosecution ${noun('agreement')}`,
   String.raw`(?:FDA )?Form 483(?: observations)?|inspectional observations`,
-  String.raw`grand jury ${noun('subpoena')}`,
+  String.raw`grand jury (?:${noun('subpoena')}|${noun('investigation')}|${noun('proceeding')})`,
+  String.raw`(?:the )?(?:target|subject) of (?:a|an) (?:\w+ ){0,3}?(?:${noun('investigation')}|${noun('inquiry')}|${noun('probe')})`,
   String.raw`civil (?:money|monetary) ${noun('penalty')}`,
   String.raw`(?:formal|written) ${noun('agreement')} with (?:the )?(?:OCC|Office of the Comptroller|Federal Reserve|FDIC|regulators?)`,
   String.raw`matters requiring (?:immediate )?attention`,
@@ -355,7 +360,8 @@ const LICENCE_LOST = oneOf(
 function concentrationSeverity(sentence: string, phrase: string): Severity | null {
   const share = largestPercent(phrase) ?? largestPercent(sentence);
   if (share === null) return 'medium';
-  const oneFigurePerCustomer = /\b(?:single|one|each|respectively)\b/i.test(phrase) || percents(phrase).length > 1;
+  const combined = /\b(?:together|combined|collectively|in (?:the )?aggregate)\b/i.test(phrase);
+  const oneFigurePerCustomer = !combined && (/\b(?:single|one|each|respectively)\b/i.test(phrase) || percents(phrase).length > 1);
   const group =
     /\b(?:top|largest|biggest|ten|five|four|three|two|several|few|\d{1,2}) (?:\w+ )?(?:customers|clients|distributors|payors|payers|retailers)\b/i.test(
       phrase,
@@ -370,13 +376,24 @@ function largestPercent(text: string): number | null {
   return values.length > 0 ? Math.max(...values) : null;
 }
 
+/** Shares a sentence gives as fractions in words ("a third of turnover"). */
+const FRACTIONS: [RegExp, number][] = [
+  [/\bthree[- ]quarters\b/i, 75],
+  [/\btwo[- ]thirds\b/i, 67],
+  [/\b(?:the )?majority\b|\bhalf\b/i, 50],
+  [/\b(?:a|one)[- ]third\b/i, 33],
+  [/\b(?:a|one)[- ]quarter\b|\bone[- ]fourth\b/i, 25],
+];
+
 function percents(text: string): number[] {
-  return [...text.matchAll(/(\d{1,3}(?:\.\d+)?)\s?(?:%|per ?cent\b)/gi)].map((match) => Number(match[1]));
+  const figures = [...text.matchAll(/(\d{1,3}(?:\.\d+)?)\s?(?:%|per ?cent\b)/gi)].map((match) => Number(match[1]));
+  const words = FRACTIONS.filter(([pattern]) => pattern.test(text)).map(([, share]) => share);
+  return [...figures, ...words.slice(0, 1)];
 }
 
 /** A definition ("A material weakness is a deficiency...", "'Event of Default' means ...") names a risk without stating it. */
 export const DEFINITION =
-  /^\W*(?:an? |the )?["“]?[A-Za-z][\w ’'-]{0,60}?["”]? (?:is|are) (?:defined as|a deficiency|a condition|deemed to)\b|^\W*(?:an? |the )?["“]?[A-Za-z][\w ’'-]{0,60}?["”]? (?:means|shall mean|has the meaning|refers to)\b|["“][A-Z][\w ]+["”] (?:means|shall mean|has the meaning)\b/;
+  /^\W*(?:an? |the )?["“]?[A-Za-z][\w ’'-]{0,60}?["”]? (?:is|are) (?:defined as|a deficiency|a condition|deemed to)\b|^\W*(?:an? |the )?["“]?[A-Za-z][\w ’'“”"-]{0,60}?["”]? (?:means|shall mean|has the meaning|refers to)\b|["“][A-Z][\w ]+["”] (?:means|shall mean|has the meaning)\b/;
 
 const c = (parts: (string | RegExp | RegExp[])[], within: number, ordered = false): Pattern => ({
   parts: parts.map((part) => (typeof part === 'string' ? term(part) : part)),
@@ -404,7 +421,7 @@ export const TEXT_RULES: TextRule[] = [
       ),
     ],
     boilerplate: [/\b(?:going concern basis of accounting|basis of accounting|going concern assumption is appropriate)\b(?!.*\b(?:doubt|uncertainty)\b)/i],
-    resolved: [/\b(?:no longer (?:exists?|applies|present|considered)|(?:has|have|had) been (?:resolved|removed|eliminated))\b/i],
+    resolved: [/\b(?:no longer (?:exists?|applies|present|considered)|(?:was|were|has been|have been|had been) (?:fully )?(?:resolved|removed|eliminated))\b/i],
     grade: graded('critical', [/\balleviat/i, 'medium'], [/\b(?:dependent|contingent|conditional|reliant|depends?)\b/i, 'high']),
   },
   {
@@ -464,6 +481,7 @@ export const TEXT_RULES: TextRule[] = [
     ],
     resolved: [
       /\b(?:has|have|had) since been (?:removed|deleted|eliminated|cured|repaid|terminated)\b|\bno longer (?:applies|in effect|applicable|outstanding)\b/i,
+      /\b(?:was|were|has been|have been|had been) (?:fully |subsequently )?(?:cured|remedied)\b/i,
     ],
     grade: graded(
       'high',
@@ -499,14 +517,14 @@ export const TEXT_RULES: TextRule[] = [
       term(String.raw`(?:the )?plaintiffs?(?:['’]s?)? (?:${verb('allege')}|${verb('seek')}|sought|${verb('claim')}|${verb('contend')})`),
       c(
         [
-          String.raw`${noun('judgment')}|${noun('judgement')}|${noun('verdict')}|(?:arbitral |arbitration )?${noun('award')}|${noun('ruling')}|${noun('damage')}`,
+          String.raw`${noun('judgment')}|${noun('judgement')}|${noun('verdict')}|(?:arbitral |arbitration )?${noun('award')}|awarded|${noun('ruling')}|${noun('damage')}`,
           String.raw`against (?:the company|us|the borrower|the group|it|the bank|the partnership|[A-Z])`,
         ],
         6,
         true,
       ),
       term(
-        String.raw`jury (?:returned|found|awarded|verdict)|(?:was|were|has been|have been) (?:found|held) liable|ordered (?:\w+ ){0,2}?to pay (?:\w+ ){0,3}?damages`,
+        String.raw`jury (?:returned|found|awarded|verdict)|(?:was|were|has been|have been) (?:found|held) liable|ordered (?:\S+ ){0,4}?to pay (?:\S+ ){0,4}?damages`,
       ),
       c([String.raw`${verb('settle')}|settlements?`, [term(LAWSUIT), term(String.raw`${noun('plaintiff')}|${noun('claimant')}|${noun('dispute')}`)]], 6),
       c(
@@ -556,7 +574,8 @@ export const TEXT_RULES: TextRule[] = [
     grade: graded(
       'medium',
       [/\bclass[- ]actions?\b|\b(?:judg(?:e)?ments?|verdicts?)\b.*\bagainst\b|\bdamages of\b|\bliable\b/i, 'high'],
-      [/\bsettle(?:d|ment)\b|\bdismissed\b/i, 'low'],
+      // Settled or dismissed, unless part of it goes on ("dismissed in part; the remaining claims are pending").
+      [/^(?!.*\b(?:in part|partially|remaining|pending|appeal\w*)\b).*\b(?:settle(?:d|ment)|dismissed)\b/i, 'low'],
     ),
   },
   {
@@ -607,7 +626,10 @@ export const TEXT_RULES: TextRule[] = [
     grade: (sentence) =>
       /\binternal control\b/i.test(sentence)
         ? 'high'
-        : asserts(sentence, /\badverse\b|\bdisclaim\w*\b|\bdo(?:es)? not express an opinion\b|\bnot present fairly\b|\bunable to express\b/i)
+        : asserts(
+              sentence,
+              /\badverse\b|\bdisclaim\w*\b|\bdo(?:es)? not express an opinion\b|\bnot present fairly\b|\b(?:unable|not able|declined|refused) to (?:express|give|issue|provide|form)\b/i,
+            )
           ? 'critical'
           : 'high',
   },
@@ -634,12 +656,22 @@ export const TEXT_RULES: TextRule[] = [
     statements: [
       c([FEW_CUSTOMERS, SHARE_VERB, SHARE_OF_REVENUE], 14, true),
       c([SHARE_OF_REVENUE, COMES_FROM, FEW_CUSTOMERS], 10, true),
+      c(
+        [
+          String.raw`${verb('derive')}|${verb('generate')}|${verb('earn')}|${verb('receive')}|${verb('obtain')}`,
+          SHARE_OF_REVENUE,
+          String.raw`(?:from|with) ${FEW_CUSTOMERS}`,
+        ],
+        4,
+        true,
+      ),
       c([FEW_CUSTOMERS, SHARE_OF_REVENUE], 3, true),
       c([DEPENDENCE, FEW_CUSTOMERS_GROUP], 8),
       term(String.raw`customer concentration`),
       NAMED_CUSTOMER,
     ],
     grade: concentrationSeverity,
+    hypotheticalCounts: (phrase) => percents(phrase).length > 0,
   },
   {
     id: 'related_parties',
@@ -670,7 +702,10 @@ export const TEXT_RULES: TextRule[] = [
           INSIDER,
           String.raw`${verb('own')}|owned|${verb('control')}`,
           String.raw`(?:${noun('entity')}|${noun('company')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('landlord')}|${noun('building')}|premises|${noun('property')}|${noun('warehouse')}|${noun('facility')}|${noun('business')})`,
-          DEALING,
+          oneOf(
+            DEALING,
+            String.raw`(?:that|which|who) (?:\w+ )?(?:${verb('provide')}|${verb('handle')}|supplies|supplied|${verb('perform')}|${verb('deliver')}|${verb('manufacture')}|${verb('ship')}|${verb('distribute')}|${verb('service')})`,
+          ),
         ],
         12,
         true,
@@ -694,6 +729,8 @@ export const TEXT_RULES: TextRule[] = [
     boilerplate: [
       COMPENSATION,
       /\b(?:polic(?:y|ies)|reviews? and (?:approves?|ratif(?:y|ies))|(?:must|shall|will) be (?:reviewed|approved)|are considered (?:to be )?related)\b/i,
+      // How such dealings are governed, with no dealing in it (no amount): "are conducted at arm's length and require board approval".
+      /^(?!.*[$£€]\s?\d)(?=.*\b(?:arm['’]?s[- ]length|approval|approved by|reviewed by)\b)/i,
     ],
     grade: graded('low', [/\b(?:loans?|loaned|lent|borrow\w*|advances?|advanced|guarantee[sd]?|guaranty|notes? (?:receivable|payable))\b/i, 'medium']),
   },
@@ -818,14 +855,15 @@ export const TEXT_RULES: TextRule[] = [
       /\bsubject to (?:extensive |significant |comprehensive )?(?:regulation|oversight|supervision|licensing)\b/i,
     ],
     resolved: [
-      /\b(?:order|decree|investigation|inquiry|enquiry|letter|agreement|action|matter|proceeding|subpoena|demand|examination)s? (?:\w+ ){0,4}?(?:was|were|has been|have been|had been) (?:formally |fully )?(?:terminated|lifted|rescinded|vacated|closed|released|resolved|dismissed)\b/i,
+      /\b(?:order|decree|investigation|inquiry|enquiry|letter|agreement|action|matter|proceeding|subpoena|demand|examination|alert)s? (?:[\w,]+ ){0,6}?(?:was|were|has been|have been|had been) (?:formally |fully )?(?:terminated|lifted|rescinded|vacated|closed|released|resolved|dismissed)\b/i,
+      /\b(?:lifted|terminated|rescinded|vacated|closed out|withdrew|released) (?:the |its |this |that )?(?:\w+ ){0,3}?(?:order|decree|alert|letter|agreement|investigation|inquiry|matter|suspension)s?\b/i,
       /\bclose-?out letter\b|\bclosed (?:out )?(?:its|the|this) (?:investigation|inquiry|matter|examination)\b|\bconcluded (?:its|the|this) (?:investigation|inquiry|examination)\b|\b(?:does|did) not intend to recommend\b|\bno further action\b/i,
     ],
     grade: graded(
       'high',
       [/\b(?:revoked|revocation|suspended|suspension|deferred prosecution|debarment|debarred)\b/i, 'critical'],
       [
-        /\b(?:subpoena|inquiry|inquiries|enquiry|warning letter|investigation|examination|probe|audit|civil investigative demand|Form 483|untitled letter)s?\b/i,
+        /\b(?:subpoena\w*|inquiry|inquiries|enquir\w*|warning letters?|investigat\w*|examin\w*|probes?|audits?|civil investigative demands?|Form 483|untitled letters?)\b/i,
         'medium',
       ],
     ),
