@@ -46,10 +46,6 @@ function asserts(sentence: string, pattern: RegExp): boolean {
   return [...sentence.matchAll(global)].some((match) => readingOf(sentence, match.index, match[0].length) === 'asserted');
 }
 
-/** Words every rule shares. */
-const POSSESSIVE = String.raw`(?:the (?:company|group|entity|borrower|partnership|bank|firm)['’]s|its|our|their|his|her)`;
-const DETERMINER = String.raw`(?:the|a|an|its|our|their|this|that|these|those|such|certain)`;
-
 // Going concern (ASC 205-40, PCAOB AS 2415, ISA 570).
 const GOING_CONCERN = String.raw`going[- ]concern`;
 /** What a doubt about going concern is a doubt about, when "going concern" is not said: continuing to trade or operate. */
