@@ -1,15 +1,18 @@
 import type { RiskCategory, Severity } from '../analysis.types.js';
+import type { Pattern } from './composition.js';
+import { noun, oneOf, term, verb } from './lexicon.js';
+import { readingOf } from './statement-reading.js';
 
 /**
- * A risk that documents state in words. A sentence raises it when one of `triggers` matches and
- * the sentence asserts it (statement-reading.ts: not negated, not hypothetical), unless the
- * sentence is `boilerplate` (a definition, an auditor's standard responsibilities). `grade` turns
- * the sentence into a severity (a waiver obtained, a doubt alleviated, a customer's share); null
- * means the sentence does not amount to the risk (a 6 % customer).
- */
-/**
- * Rules read one sentence at a time (sentences.ts), so their windows (`.{0,80}?`) stay in it without
- * stopping at a dot: "$3.1 million" must not end a window.
+ * A risk that documents state in words. Each rule is a vocabulary, not a list of sentences: terms
+ * for its topic (with their inflections and synonyms) and for what a sentence asserts of the topic,
+ * combined into `statements` (composition.ts): the parts must stand in one clause, a few words
+ * apart, in any order unless said. A statement counts only when its clause asserts it
+ * (statement-reading.ts: not negated, not hypothetical), unless the sentence is `boilerplate` (a
+ * definition, a policy, an auditor's standard wording) or its clause says the matter is over
+ * (`resolved`: a lawsuit dismissed, a weakness remediated, an order lifted). `grade` turns the
+ * sentence and the phrase found into a severity; null means the sentence does not amount to the
+ * risk (a 6 % customer).
  */
 export interface TextRule {
   id: string;
@@ -17,43 +20,382 @@ export interface TextRule {
   title: string;
   /** Why an underwriter cares; the finding's description starts with it. */
   description: string;
-  triggers: RegExp[];
+  statements: Pattern[];
   boilerplate?: RegExp[];
-  grade: (sentence: string) => Severity | null;
-  /** Risk-factor wording ("the loss of our CEO could harm us") is itself the disclosure for this rule. */
-  hypotheticalCounts?: boolean;
+  /** The clause holding the phrase says the matter is over: nothing to report. */
+  resolved?: RegExp[];
+  /** Terms that, in the phrase's clause, make it another rule's risk (a lawsuit brought by a regulator is a regulatory action). */
+  excluded?: RegExp[];
+  grade: (sentence: string, phrase: string) => Severity | null;
+  /**
+   * Risk-factor wording ("the loss of our CEO could harm us") is itself the disclosure for this rule,
+   * or, as a function of the phrase found, for the phrases that carry a fact of their own (a share of
+   * revenue stays a fact inside "should the customer, which accounts for 30 % of revenue, leave").
+   */
+  hypotheticalCounts?: boolean | ((phrase: string) => boolean);
 }
 
-/** What a covenant is called when the word "covenant" is not used: the ratio or test itself. */
-const COVENANT = String.raw`(?:covenants?|(?:interest|debt service|fixed charge) cover(?:age)? (?:ratio|test)s?|(?:covenant|leverage|liquidity|financial) tests?|(?:(?:debt service|fixed charge|interest) coverage|leverage|liquidity|current|debt[- ]to[- ]\w+) ratio(?: covenant| requirement| test)?|financial (?:ratio|requirement|test)s?|minimum (?:liquidity|net worth|tangible net worth|ebitda)(?: covenant| requirement)?)`;
-
-const ENTITY = String.raw`(?:the (?:company|group|entity|borrower|partnership)['’]s|its|our|their|the (?:company|group|entity|borrower)|\w+(?: \w+)?['’]s)`;
-
-/** First matching pattern's severity, else the default. */
+/** First matching step's severity, else the default; a step counts only where the sentence asserts it ("did not waive" is no waiver). */
 function graded(defaultSeverity: Severity, ...steps: [RegExp, Severity][]): (sentence: string) => Severity {
-  return (sentence) => steps.find(([pattern]) => pattern.test(sentence))?.[1] ?? defaultSeverity;
+  return (sentence) => steps.find(([pattern]) => asserts(sentence, pattern))?.[1] ?? defaultSeverity;
 }
 
-/** The largest percentage in a sentence, or null. */
-function largestPercent(sentence: string): number | null {
-  const values = [...sentence.matchAll(/(\d{1,3}(?:\.\d+)?)\s?(?:%|per ?cent\b)/gi)].map((match) => Number(match[1]));
-  return values.length > 0 ? Math.max(...values) : null;
+/** Whether the pattern occurs in the sentence in a clause that asserts it. */
+function asserts(sentence: string, pattern: RegExp): boolean {
+  const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`);
+  return [...sentence.matchAll(global)].some((match) => readingOf(sentence, match.index, match[0].length) === 'asserted');
 }
+
+// Going concern (ASC 205-40, PCAOB AS 2415, ISA 570).
+const GOING_CONCERN = String.raw`going[- ]concern`;
+/** What a doubt about going concern is a doubt about, when "going concern" is not said: continuing to trade or operate. */
+const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due`;
+/** The preposition a doubt governs belongs to it: "doubt upon" is not the condition "upon". */
+const DOUBT_ABOUT = String.raw`(?: (?:about|as to|regarding|over|on|upon|concerning|related to|relating to))?`;
+const DOUBT = oneOf(
+  // ISA 570's formula is one term: its "may" qualifies the doubt, not whether the uncertainty exists.
+  String.raw`material uncertaint(?:y|ies)(?: (?:exists?|existed|related to events or conditions))?(?: (?:that|which) (?:may|might|could) cast (?:significant|substantial) doubt)?${DOUBT_ABOUT}`,
+  String.raw`(?:substantial|significant|serious|considerable|great|material) (?:doubts?|uncertaint(?:y|ies))${DOUBT_ABOUT}`,
+  String.raw`${verb('cast')} doubt${DOUBT_ABOUT}`,
+  String.raw`${noun('doubt')} (?:about|as to|regarding|over|on|concerning)`,
+  String.raw`${noun('uncertainty')} (?:about|as to|regarding|over|concerning|related to|relating to)`,
+);
+/** Nouns that name a going concern finding without "doubt": an auditor's going concern paragraph or opinion. */
+const GOING_CONCERN_FINDING = String.raw`going[- ]concern (?:${noun('uncertainty')}|${noun('doubt')}|${noun('qualification')}|(?:explanatory |emphasis[- ]of[- ]matter )?${noun('paragraph')}|emphasis of matter|${noun('opinion')}|${noun('warning')}|${noun('modification')}|${noun('issue')})`;
+
+// Covenants and credit agreements.
+/** What a covenant is called when the word "covenant" is not used: the ratio or test itself. */
+const COVENANT = oneOf(
+  noun('covenant'),
+  String.raw`covenant (?:${noun('test')}|${noun('level')}|${noun('threshold')}|${noun('requirement')})`,
+  String.raw`(?:interest|debt service|fixed[- ]charges?|cash flow) cover(?:age)?(?: ratios?| tests?)?`,
+  String.raw`(?:(?:total|senior|net|secured|consolidated|maximum|minimum) )*(?:leverage|liquidity|current|gearing|debt[- ]to[- ]\w+|loan[- ]to[- ]value|asset coverage) ${noun('ratio')}(?: (?:covenant|requirement|test))?`,
+  String.raw`(?:leverage|liquidity|financial|maintenance|springing) ${noun('test')}`,
+  String.raw`financial (?:${noun('ratio')}|${noun('requirement')})`,
+  String.raw`minimum (?:(?:consolidated|adjusted) )?(?:liquidity|(?:tangible )?net worth|ebitda|cash|availability|excess availability)(?: (?:covenant|requirement))?`,
+  String.raw`borrowing base`,
+  String.raw`(?:DSCR|FCCR|ICR|LTV)(?: ${noun('covenant')}| ${noun('test')}| ${noun('ratio')})?`,
+);
+/** What a covenant belongs to. */
+const FACILITY = oneOf(
+  String.raw`(?:credit|loan|facility|financing|note purchase|revolving credit|term loan|forbearance) ${noun('agreement')}`,
+  String.raw`(?:credit|loan|revolving|term|bank|senior|secured|syndicated|debt) ${noun('facility')}`,
+  String.raw`(?:term|bank|senior|secured) ${noun('loan')}`,
+  String.raw`${noun('revolver')}|${noun('indenture')}|(?:senior |secured |convertible |subordinated )?notes|${noun('bond')}|${noun('debenture')}|loan documents|debt ${noun('agreement')}|debt ${noun('instrument')}`,
+);
+const LENDER = String.raw`(?:${noun('lender')}|(?:the|our|its) bank|banks|noteholders|bondholders|holders of (?:the|our|its) notes|administrative agent|${noun('creditor')}|syndicate)`;
+const BREACH = oneOf(
+  verb('breach'),
+  verb('violate'),
+  String.raw`violations?`,
+  verb('trip', { doubled: true }),
+  String.raw`(?<!events? of )defaults?(?: (?:on|under))?`,
+  String.raw`defaulted`,
+  String.raw`(?:${verb('fail')}|unable|not able) to (?:meet|comply with|satisfy|maintain|achieve|observe|perform)`,
+  String.raw`(?:did|does|do|could) not (?:meet|comply with|satisfy|maintain|achieve|observe)`,
+  String.raw`(?:not|no longer|out of) (?:been |be )?(?:in )?compliance`,
+  String.raw`non-?compliance|noncompliance`,
+  String.raw`in (?:breach|violation|default)`,
+  String.raw`(?:was|were|had been|has been|have been) not (?:met|satisfied|achieved|complied with)`,
+  String.raw`not (?:met|satisfied|achieved)`,
+  String.raw`${verb('miss')}`,
+);
+const EXCEEDED = oneOf(
+  verb('exceed'),
+  String.raw`(?:was|were|is|are|rose|went|climbed|increased) (?:above|over|beyond|to more than)`,
+  String.raw`in excess of|above|greater than|higher than`,
+);
+const FELL_SHORT = oneOf(
+  String.raw`(?:fell|fall|falls|falling|dropped|declined|decreased) (?:below|short of|under)`,
+  String.raw`(?:was|were|is|are|remained) (?:below|under|short of|less than|lower than)`,
+  String.raw`short of|below`,
+);
+const MAXIMUM = String.raw`(?:maximum|permitted|allowed|allowable|ceiling|cap|limit)`;
+const MINIMUM = String.raw`(?:minimum|required|floor|threshold)`;
+/** A figure beyond its bound, the bound right after the verb: "exceeded the 3.5x maximum", "fell short of the level required". */
+const BOUND_FIGURE = String.raw`(?:(?:the|its|our|a|an) )?(?:\$?[\d.,]+(?:x|:1(?:\.0+)?| to 1(?:\.0+)?)?(?: million| billion)? )?(?:\w+ ){0,2}?`;
+const ABOVE_MAXIMUM = `${EXCEEDED} ${BOUND_FIGURE}${MAXIMUM}`;
+const BELOW_MINIMUM = `${FELL_SHORT} ${BOUND_FIGURE}${MINIMUM}`;
+const RATIO_OR_COVENANT = [term(COVENANT), term(String.raw`${noun('ratio')}|ebitda|liquidity|(?:tangible )?net worth|leverage|coverage`)];
+const WAIVER = String.raw`(?:${verb('waive')}|waivers?)`;
+const FORBEARANCE = String.raw`(?:forbear(?:s|ing|ance)?|forbore|standstill)`;
+
+// Litigation (Item 103, ASC 450).
+const LAWSUIT = oneOf(
+  String.raw`(?:law ?)?suits?(?! of\b)`,
+  String.raw`(?<!(?:customer|consumer|patient|client|employee|whistleblower) )complaints?`,
+  String.raw`${noun('litigation')}`,
+  String.raw`(?:legal|court|judicial|arbitral|civil) (?:${noun('proceeding')}|${noun('action')}|${noun('claim')}|${noun('challenge')}|${noun('dispute')}|${noun('case')})`,
+  String.raw`(?:putative |purported |securities |shareholder |stockholder |derivative |antitrust |patent |product liability |wrongful (?:death|termination) |qui tam )+(?:${noun('action')}|${noun('suit')}|${noun('complaint')}|${noun('case')}|${noun('claim')})`,
+  String.raw`class[- ]${noun('action')}`,
+  String.raw`${noun('arbitration')}|arbitration (?:${noun('proceeding')}|${noun('claim')}|${noun('demand')})|demand for arbitration`,
+  String.raw`${noun('counterclaim')}|writ of summons|statements? of claim`,
+  String.raw`(?:an |the )?(?:${noun('action')}|${noun('claim')}|${noun('petition')}|proceedings) against`,
+);
+const PARTY_TO_SUIT = String.raw`(?:(?:a |the |one of the )?(?:named |nominal )?(?:co-?)?(?:defendants?|respondents?)|(?:a )?part(?:y|ies)) (?:in|to)`;
+
+// Internal control (SOX 302/404, PCAOB AS 2201).
+const CONTROLS = String.raw`(?:internal controls?(?: over financial reporting)?|disclosure controls(?: and procedures)?|controls and procedures|ICFR|(?:IT|information technology) general controls|controls (?:over|around|related to|relating to))`;
+const NOT_EFFECTIVE = oneOf(
+  String.raw`not effective(?:ly)?`,
+  String.raw`ineffective|deficient`,
+  String.raw`(?:did|do|does) not operate effectively`,
+  String.raw`not (?:designed|operating|maintained) (?:and operating |or operating )?effectively`,
+);
+
+// Audit opinions (PCAOB AS 3105, ISA 705).
+const OPINION = String.raw`(?<!(?:legal|fairness|tax|counsel['’]s|management['’]s) )(?:${noun('opinion')}|(?:audit|auditor['’]s|auditors['’]|accountants['’]|independent auditor['’]s) ${noun('report')}|reports? of (?:the )?independent (?:auditors?|registered public accounting firm))`;
+
+// Auditors (8-K Item 4.01, S-K Item 304).
+const AUDITOR = String.raw`(?<!(?:internal|head of internal) )(?:(?:independent|external|statutory|outside|principal|certifying|group) )?(?:${noun('auditor')}|audit ${noun('firm')}|accountants|accounting ${noun('firm')}|registered public accounting ${noun('firm')}|(?:independent|certifying) ${noun('accountant')}|[A-Z][\w&'’]*(?: & [A-Z][\w'’]*)?(?: (?:Audit|Accounting|Assurance)(?: Partners| Group)?)? (?:LLP|LLC|CPAs?|P\.?C\.)|[A-Z][\w&'’]* (?:Audit|Accounting|Assurance) (?:Partners|Group)|(?:PwC|PricewaterhouseCoopers|KPMG|Deloitte|Ernst & Young|EY|BDO|Grant Thornton|RSM|Mazars|Forvis|Crowe|Moss Adams|Baker Tilly|Marcum|CohnReznick|Plante Moran)(?: & Touche| USA| US| UK)?(?: LLP| LLC|,? P\.C\.)?)`;
+/** What happens to an auditor as the subject: "KPMG resigned", "the auditors were replaced". */
+const AUDITOR_LEFT = oneOf(
+  String.raw`resigned|resigns|(?:has|have|had) resigned|stepped down|steps down|withdrew|quit`,
+  String.raw`(?:was|were|has been|have been|had been|would be|will be) (?:formally )?(?:dismissed|replaced|removed|terminated)`,
+  String.raw`${verb('decline')} to (?:stand|be put forward|seek|offer (?:itself|themselves)) for re-?(?:appointment|election)`,
+  String.raw`(?:did|does|will) not (?:seek|stand for|offer (?:itself|themselves) for) re-?(?:appointment|election)`,
+  String.raw`(?:ceased|ceases) to (?:be|act as|serve as)`,
+);
+/** What is done to an auditor as the object: "dismissed Smith LLP", "the resignation of our auditors", "changed its auditors". */
+const AUDITOR_REMOVED = oneOf(
+  String.raw`dismissed|replaced|removed|terminated the (?:engagement|services|appointment) of`,
+  String.raw`(?:dismissal|resignation|replacement|removal|termination|change|rotation) (?:of|in)`,
+  String.raw`${verb('change')}|${verb('switch')}|${verb('rotate')}`,
+  String.raw`(?:decided|elected|chose|resolved|voted) not to (?:re-?appoint|retain|renew the (?:engagement|appointment) of|re-?engage)`,
+);
+const NEW_AUDITOR = String.raw`(?:new|successor|incoming|replacement|different) (?:independent |external |statutory )?(?:${noun('auditor')}|audit ${noun('firm')}|accountants|accounting ${noun('firm')}|registered public accounting ${noun('firm')})`;
+const APPOINTMENT = oneOf(
+  verb('appoint'),
+  String.raw`appointments?`,
+  verb('engage'),
+  String.raw`engagements?`,
+  verb('select'),
+  verb('retain'),
+  verb('approve'),
+  String.raw`approval`,
+  verb('hire'),
+  'chose',
+);
+
+// Customers (S-K Item 101, ASC 280-10-50-42, ASC 275).
+const CUSTOMER_WORD = String.raw`(?:${noun('customer')}|${noun('client')}|${noun('distributor')}|${noun('purchaser')}|${noun('payor')}|${noun('payer')}|${noun('retailer')}|${noun('wholesaler')}|${noun('reseller')}|OEMs?|accounts)`;
+const NUMBER_WORD = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d{1,2})`;
+/** A customer counted or ranked: one customer, our largest client, the top three customers, each of two distributors, Customer A. */
+const FEW_CUSTOMERS = oneOf(
+  String.raw`(?:a single|single|one|each of (?:${NUMBER_WORD}|our|its)|${NUMBER_WORD}(?: of (?:our|its|the company['’]s))?|a (?:few|small number|limited number|handful) of|few|(?:our|its|the(?: company['’]s)?|the group['’]s) (?:(?:single|${NUMBER_WORD}) )?(?:largest|biggest|top|major|principal|most significant)(?: ${NUMBER_WORD})?|(?:the )?top(?: ${NUMBER_WORD})?|largest|biggest|major|principal|key|significant) (?:(?:largest|biggest|major|key|principal|significant|top|end|direct|commercial|retail|wholesale|OEM|government) )*${CUSTOMER_WORD}`,
+  String.raw`(?:customer|client) [A-Z](?![\w-])`,
+);
+const SHARE_VERB = oneOf(
+  String.raw`(?:accounted|accounts|accounting|account) for`,
+  verb('represent'),
+  verb('comprise'),
+  String.raw`(?:made|make|makes|making) up`,
+  verb('generate'),
+  verb('contribute'),
+  verb('constitute'),
+  String.raw`(?:amounted|amounts) to`,
+  String.raw`(?:was|were|is|are) responsible for`,
+  verb('total'),
+  String.raw`totall(?:ed|ing)`,
+  String.raw`equall?(?:ed|s)?`,
+);
+const REVENUE = String.raw`(?:(?:our|its|the company['’]s|the group['’]s|total|net|consolidated|annual|gross|product|operating|fiscal(?: \d{4})?|\d{4}|patient|service|product) )*(?:${noun('revenue')}|sales|turnover|billings|(?:trade |accounts )?${noun('receivable')}|accounts receivable|net patient revenue)`;
+const SHARE_OF_REVENUE = oneOf(
+  String.raw`(?:approximately |about |roughly |nearly |almost |over |more than |just over |some )?\d{1,3}(?:\.\d+)?\s?(?:%|per ?cent)(?:,? (?:respectively|in total|combined|together|in the aggregate|in aggregate|each),?)? (?:or more |or greater )?of ${REVENUE}`,
+  String.raw`(?:the majority|most|(?:more than |over |about )?(?:half|a third|a quarter|two-thirds)|a (?:substantial|significant|large|material|major|disproportionate) (?:portion|part|share|percentage|proportion|amount)) of ${REVENUE}`,
+);
+const COMES_FROM = oneOf(
+  String.raw`(?:comes?|came|coming|derives?|derived|originat(?:es|ed|ing)|earned|received) (?:\w+ ){0,2}?from`,
+  String.raw`(?:is|are|was|were|has been|have been) (?:\w+ ){0,2}?(?:derived|generated|earned|received|attributable|concentrated)? ?(?:from|to|with|in|by)`,
+  String.raw`(?:attributable|concentrated) (?:to|with|in)`,
+);
+const DEPENDENCE = oneOf(String.raw`${verb('depend')}|dependen(?:t|ce|cy)|reliance|reliant|${verb('rely')}|concentrat(?:ed|ion)`);
+const FEW_CUSTOMERS_GROUP = String.raw`(?:a |an )?(?:(?:relatively )?(?:small|limited|few|handful|select|concentrated)|single|one|two|three|four|five) (?:number of |group of )?(?:(?:large|major|key) )?${CUSTOMER_WORD}`;
+/** A customer named by its proper name as a sentence's subject, not a product, segment or region. */
+const NOT_A_CUSTOMER_NAME = String.raw`(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India|Revenue|Sales|Net|Total|Our|The|This|These|Those|We|It|Its|They|He|She|Each|Every|No|None|All|Management|Company|Group|Approximately|In|For|During|Fiscal|Q[1-4]|Gross|Recurring|Online|Retail|Wholesale|Commercial|Government|Federal|State)\b`;
+const NAMED_CUSTOMER = new RegExp(
+  String.raw`(?:^|(?<=[.;]\s)|(?<=(?:[Ss]ales|[Rr]evenues?|[Ss]hipments|[Bb]illings) (?:to|from) ))(?!(?:[A-Z][\w&.'’-]* ){0,3}${NOT_A_CUSTOMER_NAME})(?:[A-Z][\w&'’-]*\.? ?){1,4}(?:(?:and|together with) (?:its|their) (?:affiliates|subsidiaries) |, [^,]{1,40}, )?${SHARE_VERB} ${SHARE_OF_REVENUE}`,
+  'g',
+);
+
+// Related parties (ASC 850, S-K Item 404).
+const INSIDER_ROLE = String.raw`(?:chief (?:executive|financial|operating|technology|technical|commercial|investment|scientific|medical) officer|ceo|cfo|coo|cto|${noun('founder')}|co-?${noun('founder')}|${noun('director')}|${noun('officer')}(?<!loan officers?)|${noun('executive')}|president|chair(?:man|woman|person)?|managing (?:member|partner|director)|general partner|board ${noun('member')}|members of (?:the|our|its) board|family ${noun('member')}|relatives?|spouse|(?:brother|sister|son|daughter|father|mother|wife|husband)(?:-in-law)?|(?:majority|principal|controlling|significant|largest|sole|founding) (?:share|stock|unit)?(?:holder|owner|member)s?|(?:share|stock)holder|owner)`;
+const INSIDER_PERSON = String.raw`(?:(?:our|its|the(?: company['’]s| group['’]s)?|a|an|one of (?:our|its|the company['’]s)|certain of (?:our|its)|his|her|their|the same) )?(?:(?:former|current|then|majority|principal|controlling|founding|executive|non-executive|independent|sole|chief) )*${INSIDER_ROLE}(?:['’]s)?`;
+/** An insider, or an entity or relative of one: "an affiliate of its majority shareholder", "the CEO's brother". */
+const INSIDER = String.raw`(?:(?:an? |the )?(?:${noun('affiliate')}|${noun('entity')}|${noun('company')}|${noun('firm')}|${noun('relative')}|family ${noun('member')}|${noun('trust')}) (?:of|controlled by|owned by|affiliated with) )?${INSIDER_PERSON}`;
+/** For loans and balances, owners as a group count too: "loans from shareholders", "due to members". */
+const OWNERS = String.raw`(?:${INSIDER}|(?:our |its |the )?(?:shareholders|stockholders|members|partners|owners|officers and directors|directors and officers))`;
+const LENDING = oneOf(
+  String.raw`${noun('loan')}|loaned|lent|${verb('lend')}|${verb('borrow')}|borrowings?`,
+  String.raw`${noun('advance')}|advanced`,
+  String.raw`(?:promissory |convertible |subordinated |unsecured |secured )notes?|notes? (?:payable|receivable)`,
+  String.raw`${noun('guarantee')}|guaranteed|guarant(?:y|ies)`,
+  String.raw`(?:amounts?|balances?|sums?|\$[\d,.]+(?: (?:million|thousand))?) (?:due|owed|owing|payable|receivable)|owed|owing`,
+  String.raw`${noun('balance')}`,
+);
+const DEALING = oneOf(
+  String.raw`${verb('lease')}|${verb('sublease')}|${verb('rent')}|rental`,
+  String.raw`paid|${noun('payment')}|${noun('fee')}|royalt(?:y|ies)|commissions?`,
+  String.raw`${verb('purchase')}|bought|sold|${noun('sale')}|supplied|${verb('provide')} (?:[\w'’]+ ){0,3}?(?:services|goods|products)`,
+  String.raw`${noun('transaction')}|${noun('contract')}|${noun('arrangement')}|consulting`,
+);
+/** Insiders' pay is governance, not a related-party dealing (ASC 850-10-50-1 excludes compensation). */
+const COMPENSATION =
+  /\b(?:employment agreements?|compensation|salar(?:y|ies)|wages|bonus(?:es)?|remuneration|severance|equity awards?|stock options?|option grants?|restricted stock|indemnification|benefits?|director(?:s['’])? fees|retainers?|reimburse\w*|dividends?|distributions?|stock repurchases?|change[- ]in[- ]control)\b/i;
+const OWNED_BY = String.raw`(?:${noun('company')}|${noun('entity')}|${noun('firm')}|${noun('partnership')}|${noun('trust')}|${noun('business')}|${noun('supplier')}|${noun('vendor')}|${noun('customer')}|${noun('landlord')}|${noun('contractor')}|${noun('distributor')}|${noun('affiliate')}|LLCs?|${noun('corporation')}|${noun('agency')}|${noun('fund')}) (?:that is |which is |that are |which are )?(?:(?:wholly|partly|partially|majority|jointly|beneficially|indirectly|directly)[- ])?(?:owned|controlled|managed|operated|run|founded|affiliated) (?:by|with)`;
+const RELATED_PARTY = String.raw`related[- ]part(?:y|ies)|affiliated (?:compan(?:y|ies)|entit(?:y|ies)|part(?:y|ies))`;
+
+// Working capital.
+const CURRENT_ASSETS = String.raw`(?:total )?current assets`;
+const CURRENT_LIABILITIES = String.raw`(?:total )?current liabilities|short-term (?:liabilities|obligations)|liabilities (?:falling )?due within (?:one year|twelve months|12 months)`;
+
+// People (key-person risk factors).
+const KEY_PEOPLE = String.raw`(?:(?:our|its|the(?: company['’]s| group['’]s)?|either of (?:our|its)|any of (?:our|its)|one or more of (?:our|its)|(?:any )?members? of (?:our|its)|certain (?:of )?(?:our|its)|his|her|these|such) )?(?:(?:current|existing|senior|executive|key|principal|remaining|founding) )*(?:${noun('founder')}|co-?${noun('founder')}|chief (?:\w+ )?(?:${noun('officer')}|${noun('engineer')}|${noun('scientist')}|${noun('designer')}|${noun('architect')}|${noun('technologist')})|ceo|cfo|coo|cto|cso|cmo|(?:one|a single|a few|a small number of|a handful of|two|three) (?:key )?(?:person|people|individuals?|${noun('executive')})|president|chair(?:man|woman|person)?|managing (?:director|partner)|key (?:personnel|${noun('employee')}|${noun('executive')}|people|${noun('person')}|${noun('member')}|${noun('individual')}|staff|management|${noun('manager')}|team members|${noun('leader')}|${noun('scientist')}|${noun('engineer')}|talent)|senior (?:management|${noun('executive')}|leadership|${noun('manager')})(?: team)?|management team|executive (?:${noun('officer')}|team|leadership)|leadership team|(?:our|its) principals|(?:our|its|the) (?:sole |principal |majority )?owner|owner-operator|(?:Mr|Ms|Mrs|Dr)\.? [A-Z][\w'’-]+)`;
+const LOSS_OF = String.raw`(?:loss|losing|lose|departure|death|disability|incapacity|illness|retirement|resignation|absence|unavailability|(?:loss of|losing) (?:the )?(?:services?|contributions?))(?: of)?`;
+const LEAVES = oneOf(
+  verb('leave'),
+  'left',
+  verb('depart'),
+  verb('resign'),
+  verb('retire'),
+  String.raw`(?:were|was|is|are|become|became) (?:unable|incapacitated|unavailable)`,
+);
+
+// Regulators (consent orders, warning letters, CIDs, subpoenas, Wells notices).
+const REGULATORY_INSTRUMENT = oneOf(
+  String.raw`consent (?:${noun('order')}|${noun('decree')})`,
+  String.raw`cease[- ]and[- ]desist(?: ${noun('order')}| ${noun('letter')})?`,
+  String.raw`civil investigative ${noun('demand')}`,
+  String.raw`wells ${noun('notice')}`,
+  String.raw`enforcement (?:${noun('action')}|${noun('proceeding')}|${noun('order')})`,
+  String.raw`(?:warning|untitled) ${noun('letter')}`,
+  String.raw`${noun('notice')} of (?:violation|non-?compliance|noncompliance|proposed (?:penalty|debarment|civil penalty)|charges)`,
+  String.raw`(?:deferred|non-?) ?prosecution ${noun('agreement')}`,
+  String.raw`(?:FDA )?Form 483(?: observations)?|inspectional observations`,
+  String.raw`grand jury (?:${noun('subpoena')}|${noun('investigation')}|${noun('proceeding')})`,
+  String.raw`(?:the )?(?:target|subject) of (?:a|an) (?:\w+ ){0,3}?(?:${noun('investigation')}|${noun('inquiry')}|${noun('probe')})`,
+  String.raw`civil (?:money|monetary) ${noun('penalty')}`,
+  String.raw`(?:formal|written) ${noun('agreement')} with (?:the )?(?:OCC|Office of the Comptroller|Federal Reserve|FDIC|regulators?)`,
+  String.raw`matters requiring (?:immediate )?attention`,
+  String.raw`show[- ]cause ${noun('order')}`,
+  String.raw`import ${noun('alert')}`,
+  String.raw`debarment|debarred`,
+  String.raw`regulatory (?:${noun('investigation')}|${noun('inquiry')}|${noun('probe')}|${noun('action')}|${noun('proceeding')}|${noun('sanction')}|${noun('penalty')}|${noun('fine')}|enforcement|censure)`,
+);
+const REGULATOR_ACRONYM = term(
+  String.raw`(?:the )?(?:SEC|DOJ|FTC|FDA|CFPB|FCA|PRA|FINRA|CFTC|IRS|HMRC|EPA|OSHA|OCC|FDIC|NYDFS|DEA|CMS|OIG|NHTSA|CPSC|FCC|FERC|NRC|PHMSA|FAA|OFAC|CMA|ICO|SFO|ASIC|BaFin|AMF|Commission)`,
+  { caseSensitive: true },
+);
+const REGULATOR_NAME = term(
+  String.raw`(?:the )?(?!(?:Legal|Internal|Compliance|Finance|Accounting|Human|Audit|Sales|Marketing|Engineering|Customer|Risk|Tax|Treasury|Investor)\b)(?:(?:[A-Z][\w&.'’-]+ ){1,5}(?:Commission|Authority|Agency|Bureau|Department|Ministry|Administration|Regulator|Division|Service|Directorate|Inspectorate)(?: of(?: the)?(?: [A-Z][\w&'’-]+| and| for){1,5})?|Department of(?: the)?(?: [A-Z][\w&'’-]+| and){1,5}|Office of (?:the )?(?:Comptroller of the Currency|Inspector General)|Federal Reserve(?: Board| Bank of(?: [A-Z]\w+)+)?|U\.S\. Attorney['’]s Office|United States Attorney['’]s Office)`,
+  { caseSensitive: true },
+);
+const REGULATOR_WORDS = term(
+  String.raw`(?:the )?(?:(?:state|federal|national|local|foreign|banking|insurance|securities|gaming|health|healthcare|environmental|tax|financial|prudential|competition|antitrust|privacy|data protection|consumer protection|licensing) )*(?:${noun('regulator')}|regulatory (?:${noun('authority')}|${noun('agency')}|${noun('body')})|governmental? (?:${noun('authority')}|${noun('agency')}|${noun('entity')})|supervisory ${noun('authority')}|${noun('authority')}(?! to\b)|${noun('agency')}|attorneys? general|${noun('prosecutor')}|government)`,
+);
+const REGULATOR = [REGULATOR_ACRONYM, REGULATOR_NAME, REGULATOR_WORDS];
+const REGULATORY_MATTER = String.raw`(?:${noun('investigation')}|${noun('inquiry')}|enquir(?:y|ies)|${noun('probe')}|${noun('examination')}|${noun('audit')}|${noun('subpoena')}|(?:${noun('request')}|demands?) for (?:information|documents|records)|(?:document|information) ${noun('request')}|charges|${noun('complaint')}|(?:civil |administrative )?(?:${noun('action')}|${noun('proceeding')})|${noun('fine')}|${noun('penalty')}|${noun('sanction')}|${noun('citation')}|${noun('settlement')}|${noun('referral')})`;
+const REGULATOR_ACTS = oneOf(
+  verb('fine'),
+  verb('penalize'),
+  verb('penalise'),
+  verb('sanction'),
+  String.raw`${verb('charge')}(?= (?:the|us|it|our|its|[A-Z]))`,
+  verb('cite'),
+  verb('censure'),
+  verb('reprimand'),
+  String.raw`(?:is|are|was|were|has been|have been) (?:investigating|examining|probing|inquiring into|looking into)`,
+  String.raw`investigat(?:ed|es)`,
+  verb('subpoena'),
+  String.raw`${verb('order')} (?:the company|us|it|our|its|the bank|the subsidiary)`,
+  String.raw`${verb('request')} (?:documents|information|records)`,
+  String.raw`${verb('revoke')}|${verb('suspend')}`,
+  String.raw`${verb('refer')} (?:the matter|the company|us)`,
+  String.raw`sued`,
+);
+const REGULATOR_OPENS = oneOf(
+  verb('open'),
+  verb('conduct'),
+  verb('launch'),
+  verb('commence'),
+  verb('initiate'),
+  'began',
+  'begun',
+  verb('start'),
+  verb('issue'),
+  verb('serve'),
+  'sent',
+  verb('deliver'),
+  verb('impose'),
+  verb('assess'),
+  verb('levy'),
+  'brought',
+  verb('file'),
+  verb('institute'),
+  verb('announce'),
+);
+const PENALTY = String.raw`(?<!(?:pre|re)payment |make-whole |early (?:termination|repayment|withdrawal) |late |redemption |withdrawal )(?:(?:civil|monetary|administrative|criminal) )?(?:${noun('penalty')}|${noun('fine')})(?! (?:for|on|under) (?:the )?(?:early|late|prepayment|termination|lease))`;
+const LICENCE = String.raw`(?<!registration )(?:(?:${noun('licence')}|${noun('license')}|${noun('permit')}|(?<!trademark )${noun('registration')}(?! statements?)|${noun('authorisation')}|${noun('authorization')}|${noun('charter')}|${noun('accreditation')}))`;
+const LICENCE_LOST = oneOf(
+  String.raw`${verb('suspend')}|suspensions?`,
+  String.raw`${verb('revoke')}|revocations?`,
+  String.raw`withdrawn|withdrew|withdrawals?`,
+  String.raw`cancell?ed|cancell?ations?`,
+  String.raw`${verb('rescind')}`,
+  String.raw`not renewed|non-?renewal`,
+);
 
 /**
  * Concentration: one customer at 10 % of revenue is the SEC's disclosure threshold (S-K Item 101)
  * and a common lender's review point; a quarter of revenue in one hand is high. A group ("top five
- * customers") is judged at 50 % and 75 %. Without a figure, a stated dependence is medium.
+ * customers") is judged at 50 % and 75 % when its share is one figure; figures given one per
+ * customer ("37 % and 22 %, respectively", "each") are judged one by one. Without a figure, a stated
+ * dependence is medium. The figures read are those of the phrase found ("one customer accounted for
+ * 32 % of revenue"), so a growth rate elsewhere in the sentence is not taken for a share.
  */
-function concentrationSeverity(sentence: string): Severity | null {
-  const share = largestPercent(sentence);
+function concentrationSeverity(sentence: string, phrase: string): Severity | null {
+  const share = largestPercent(phrase) ?? largestPercent(sentence);
   if (share === null) return 'medium';
+  const combined = /\b(?:together|combined|collectively|in (?:the )?aggregate)\b/i.test(phrase);
+  const oneFigurePerCustomer = !combined && (/\b(?:single|one|each|respectively)\b/i.test(phrase) || percents(phrase).length > 1);
   const group =
-    /\b(?:top|largest|ten|five|three|two|several|few) (?:\w+ )?(?:customers|clients)\b/i.test(sentence) &&
-    !/\b(?:single|one|largest) (?:customer|client)\b/i.test(sentence);
+    /\b(?:top|largest|biggest|ten|five|four|three|two|several|few|\d{1,2}) (?:\w+ )?(?:customers|clients|distributors|payors|payers|retailers)\b/i.test(
+      phrase,
+    ) && !oneFigurePerCustomer;
   if (group) return share >= 75 ? 'high' : share >= 50 ? 'medium' : null;
   return share >= 25 ? 'high' : share >= 10 ? 'medium' : null;
 }
+
+/** The largest percentage in a text, or null. */
+function largestPercent(text: string): number | null {
+  const values = percents(text);
+  return values.length > 0 ? Math.max(...values) : null;
+}
+
+/** Shares a sentence gives as fractions in words ("a third of turnover"). */
+const FRACTIONS: [RegExp, number][] = [
+  [/\bthree[- ]quarters\b/i, 75],
+  [/\btwo[- ]thirds\b/i, 67],
+  [/\b(?:the )?majority\b|\bhalf\b/i, 50],
+  [/\b(?:a|one)[- ]third\b/i, 33],
+  [/\b(?:a|one)[- ]quarter\b|\bone[- ]fourth\b/i, 25],
+];
+
+function percents(text: string): number[] {
+  const figures = [...text.matchAll(/(\d{1,3}(?:\.\d+)?)\s?(?:%|per ?cent\b)/gi)].map((match) => Number(match[1]));
+  const words = FRACTIONS.filter(([pattern]) => pattern.test(text)).map(([, share]) => share);
+  return [...figures, ...words.slice(0, 1)];
+}
+
+/** A definition ("A material weakness is a deficiency...", "'Event of Default' means ...") names a risk without stating it. */
+export const DEFINITION =
+  /^\W*(?:an? |the )?["“]?[A-Za-z][\w ’'-]{0,60}?["”]? (?:is|are) (?:defined as|a deficiency|a condition|deemed to)\b|^\W*(?:an? |the )?["“]?[A-Za-z][\w ’'“”"-]{0,60}?["”]? (?:means|shall mean|has the meaning|refers to)\b|["“][A-Z][\w ]+["”] (?:means|shall mean|has the meaning)\b/;
+
+const c = (parts: (string | RegExp | RegExp[])[], within: number, ordered = false): Pattern => ({
+  parts: parts.map((part) => (typeof part === 'string' ? term(part) : part)),
+  within,
+  ordered,
+});
 
 export const TEXT_RULES: TextRule[] = [
   {
@@ -61,104 +403,245 @@ export const TEXT_RULES: TextRule[] = [
     category: 'financial',
     title: 'Going concern doubt',
     description: 'The documents state a doubt about the business continuing as a going concern: repayment depends on events outside the lender’s control.',
-    triggers: [
-      /\bsubstantial doubt (?:about|regarding|as to|on|concerning)\b.{0,80}?\bgoing concern\b/i,
-      /\bmaterial uncertainty\b.{0,160}?\b(?:going concern|significant doubt)\b/i,
-      /\bgoing concern (?:uncertainty|doubt|qualification|paragraph)\b/i,
-      new RegExp(String.raw`\b${ENTITY} ability to continue as a going concern (?:is|remains) (?:dependent|contingent|conditional)\b`, 'i'),
+    statements: [
+      c([DOUBT, CONTINUING], 14),
+      term(GOING_CONCERN_FINDING),
+      c([String.raw`(?:explanatory|emphasis[- ]of[- ]matter|separate|additional) ${noun('paragraph')}|emphasis of matter`, GOING_CONCERN], 18, true),
+      c(
+        [
+          String.raw`ability to continue as a going concern`,
+          String.raw`(?:is|are|remains?|will be|was) (?:substantially |highly |wholly |entirely )?(?:dependent|contingent|conditional|reliant)|${verb('depend')}`,
+        ],
+        4,
+        true,
+      ),
     ],
-    boilerplate: [/\b(?:going concern basis of accounting|basis of accounting)\b(?!.*\b(?:doubt|uncertainty)\b)/i],
-    grade: graded('critical', [/\balleviat/i, 'medium'], [/\b(?:dependent|contingent|conditional)\b/i, 'high']),
+    boilerplate: [/\b(?:going concern basis of accounting|basis of accounting|going concern assumption is appropriate)\b(?!.*\b(?:doubt|uncertainty)\b)/i],
+    resolved: [/\b(?:no longer (?:exists?|applies|present|considered)|(?:was|were|has been|have been|had been) (?:fully )?(?:resolved|removed|eliminated))\b/i],
+    grade: graded('critical', [/\balleviat/i, 'medium'], [/\b(?:dependent|contingent|conditional|reliant|depends?)\b/i, 'high']),
   },
   {
     id: 'covenant_breach',
     category: 'financial',
     title: 'Covenant breach or waiver',
     description: 'A loan covenant was breached, or waived by the lender: the borrower has already failed a test a lender set.',
-    triggers: [
-      new RegExp(
-        String.raw`\b(?:breach(?:ed)?|violat(?:ed|ion)|default(?:ed)? (?:on|under)|defaults? under|in default (?:of|under)|non-?compliance with|not (?:been )?in compliance with|(?:failed|failure) to (?:meet|comply with|satisfy|maintain)|did not (?:meet|comply with|satisfy|maintain)|waived)\b.{0,80}?\b${COVENANT}`,
-        'i',
+    statements: [
+      c([BREACH, COVENANT], 10),
+      c([term(ABOVE_MAXIMUM), RATIO_OR_COVENANT], 12),
+      c([term(BELOW_MINIMUM), RATIO_OR_COVENANT], 12),
+      c([WAIVER, [term(COVENANT), term(String.raw`(?:events? of )?defaults?|breach(?:es)?|non-?compliance|violations?`)]], 10),
+      // A waiver obtained needs no named covenant: a lender's waiver is of a default, actual or expected.
+      c(
+        [
+          String.raw`${verb('obtain')}|${verb('receive')}|received|${verb('grant')}|${verb('request')}|${verb('seek')}|sought|${verb('secure')}|${verb('enter')} into|${verb('negotiate')}`,
+          String.raw`(?:a |an )?(?:\w+ )?waivers?`,
+        ],
+        2,
+        true,
       ),
-      new RegExp(
-        String.raw`\b${COVENANT}\b.{0,60}?\b(?:breach(?:ed|es)?|violation|default|waiver|waived|not (?:been )?(?:met|satisfied|complied with))\b`,
-        'i',
+      c([FORBEARANCE, [term(COVENANT), term(FACILITY), term(LENDER), term(String.raw`${noun('agreement')}|defaults?|remedies|rights`)]], 10),
+      c(
+        [
+          String.raw`events? of default`,
+          String.raw`(?:has|have|had) occurred|occurred|exists|existed|(?:is|was|were) continuing|(?:was|were|has been|have been) triggered|triggered|resulted|arose|constituted`,
+        ],
+        5,
       ),
-      /\b(?:obtained|received|granted|requested|sought) (?:a |an )?(?:\w+ )?waiver\b/i,
-      /\b(?:agreed to (?:waive|forbear)|forbearance agreement)\b/i,
-      /\ban event of default (?:has occurred|occurred|exists|existed)\b/i,
-      /\bconstituted an event of default\b/i,
+      term(
+        String.raw`(?:${noun('notice')}|${noun('letter')}) of (?:default|acceleration|events? of default)|default ${noun('notice')}|reservation of rights(?: letter)?|covenant (?:relief|holiday)|technical default|cross-default (?:was|has been|were) triggered`,
+      ),
+      c(
+        [
+          String.raw`${verb('accelerate')}|acceleration`,
+          [term(FACILITY), term(String.raw`(?:the |all )?(?:${noun('loan')}|debt|indebtedness|obligations|maturity|amounts (?:outstanding|due)|borrowings)`)],
+        ],
+        6,
+      ),
+      c(['declared', String.raw`(?:immediately )?due and payable`], 8, true),
+      c(
+        [
+          String.raw`(?:${verb('fail')}|unable|not able) to (?:make|pay)|(?:did|does) not (?:make|pay)|missed|skipped`,
+          String.raw`(?:the |a |its |our )?(?:scheduled |required |quarterly |semi-annual |monthly |annual )?(?:interest|principal|coupon|debt service|amortization|amortisation) ${noun('payment')}`,
+        ],
+        5,
+        true,
+      ),
+      c([String.raw`defaulted|default(?:ed)? (?:on|under)|in default (?:of|under|on)|payment default`, FACILITY], 6),
     ],
-    boilerplate: [/\bcovenants? (?:include|includes|require|requires|are)\b/i, /\bfinancial covenants?:/i],
-    grade: graded('high', [/\bevent of default\b|\baccelerat/i, 'critical'], [/\bwaive[dr]?s?\b|\bamend(?:ed|ment)\b/i, 'medium']),
+    boilerplate: [
+      /\bcovenants? (?:include|includes|require|requires|are)\b/i,
+      /\bfinancial covenants?:/i,
+      /\b(?:contains?|includes?|including) (?:\w+ ){0,3}?(?:covenants|events of default)\b/i,
+      /\bcustomary\b/i,
+      /\bwaiv\w*\b.{0,40}\b(?:jury|trial|subrogation|presentment|immunit\w*|notices? of|conflicts?)\b/i,
+    ],
+    resolved: [
+      /\b(?:has|have|had) since been (?:removed|deleted|eliminated|cured|repaid|terminated)\b|\bno longer (?:applies|in effect|applicable|outstanding)\b/i,
+      /\b(?:was|were|has been|have been|had been) (?:fully |subsequently )?(?:cured|remedied)\b/i,
+    ],
+    grade: graded(
+      'high',
+      [/\bevents? of default\b|\baccelerat\w*\b|\bdue and payable\b|\bnotice of default\b/i, 'critical'],
+      [/\bwaive[dr]?s?\b|\bwaiving\b|\bamend(?:ed|ment)\b|\bcovenant relief\b/i, 'medium'],
+    ),
   },
   {
     id: 'litigation',
     category: 'legal',
     title: 'Pending litigation',
     description: 'The business is a party to a lawsuit or legal proceeding whose outcome may cost it money or assets.',
-    triggers: [
-      /\b(?:filed|brought|commenced|initiated|instituted) (?:a |an )?(?:\w+ )?(?:lawsuit|complaint|suit|action|claim|petition|arbitration)s? against\b/i,
-      /\b(?:is|are|was|were|has been|have been) (?:a |the )?(?:named )?(?:defendants?|respondents?|part(?:y|ies)) (?:in|to) (?:a |an |the |several |various |two |three |certain )?(?:\w+ )?(?:lawsuits?|legal proceedings?|litigation|actions?|suits?|arbitrations?|claims?)\b/i,
-      /\b(?:pending|ongoing|outstanding|threatened) (?:lawsuits?|litigation|legal (?:proceedings?|actions?|claims?)|claims? against)\b/i,
-      /\bclass[- ]action\b/i,
-      /\b(?:named|joined|added) as (?:a )?(?:co-)?(?:defendants?|respondents?)\b/i,
-      /\bsettled (?:a |the |an )?(?:\w+ )?(?:lawsuit|litigation|claim|suit|action|dispute|arbitration)\b/i,
-      /\b(?:judgment|judgement|award|verdict|ruling)\b.{0,40}?\bagainst (?:the company|us|the borrower|the group|it|[A-Z])/i,
-      /\b(?:involved|engaged) in (?:an? )?(?:\w+ )?(?:arbitration|litigation|lawsuits?|legal proceedings?|legal dispute)\b/i,
-      /\b(?:sued|is suing)\b/i,
+    statements: [
+      c(
+        [
+          String.raw`${verb('file')}|brought|${verb('bring')}|${verb('commence')}|${verb('initiate')}|${verb('institute')}|${verb('lodge')}|${verb('launch')}|${verb('assert')}|served(?: with)?`,
+          LAWSUIT,
+        ],
+        8,
+      ),
+      c([String.raw`pending|ongoing|outstanding|threatened|active|unresolved|remains? open`, LAWSUIT], 6),
+      c([PARTY_TO_SUIT, LAWSUIT], 5, true),
+      term(String.raw`(?:named|joined|added|listed|sued) (?:\w+ ){0,3}?as (?:a |an )?(?:co-?)?(?:defendants?|respondents?)`),
+      term(String.raw`${verb('sue')}`),
+      c(
+        [
+          LAWSUIT,
+          String.raw`${verb('allege')}|allegations?|${verb('seek')} (?:\w+ ){0,3}?(?:damages|relief|restitution|an injunction)|sought (?:\w+ ){0,3}?(?:damages|relief)`,
+        ],
+        8,
+        true,
+      ),
+      term(String.raw`(?:the )?plaintiffs?(?:['’]s?)? (?:${verb('allege')}|${verb('seek')}|sought|${verb('claim')}|${verb('contend')})`),
+      c(
+        [
+          String.raw`${noun('judgment')}|${noun('judgement')}|${noun('verdict')}|(?:arbitral |arbitration )?${noun('award')}|awarded|${noun('ruling')}|${noun('damage')}`,
+          String.raw`against (?:the company|us|the borrower|the group|it|the bank|the partnership|[A-Z])`,
+        ],
+        6,
+        true,
+      ),
+      term(
+        String.raw`jury (?:returned|found|awarded|verdict)|(?:was|were|has been|have been) (?:found|held) liable|ordered (?:\S+ ){0,4}?to pay (?:\S+ ){0,4}?damages`,
+      ),
+      c([String.raw`${verb('settle')}|settlements?`, [term(LAWSUIT), term(String.raw`${noun('plaintiff')}|${noun('claimant')}|${noun('dispute')}`)]], 6),
+      c(
+        [
+          String.raw`involved|engaged|a party|parties|the subject|defending|${verb('defend')}(?: \w+)? against|contesting|${verb('contest')}|${verb('face')}`,
+          LAWSUIT,
+        ],
+        5,
+        true,
+      ),
+      term(String.raw`in (?:active |ongoing |pending )?(?:litigation|arbitration|legal proceedings) (?:with|against|over)`),
+      c(
+        [
+          String.raw`${noun('claim')}|${noun('action')}|proceedings|${noun('petition')}`,
+          String.raw`(?:filed|lodged|brought|asserted|commenced|initiated|instituted|issued|made)`,
+          String.raw`against`,
+        ],
+        8,
+        true,
+      ),
+      c(
+        [
+          String.raw`${noun('dispute')}|${noun('claim')}|case`,
+          String.raw`(?:is|are|remains?|was|were) (?:now |currently |still )?(?:before|pending (?:before|in)) (?:the |a )?(?:[A-Z]\w+ )*(?:courts?|Court|tribunal|arbitrator|judge)`,
+        ],
+        5,
+        true,
+      ),
+      // Specific claims the company answers ("intends to defend itself vigorously against these claims", "denies the allegations").
+      term(
+        String.raw`(?:${verb('defend')}|${verb('contest')}) (?:\w+ ){0,3}?(?:against )?(?:the|these|such|those|all) (?:claims|allegations|lawsuits?|suits?|actions?|charges)|(?:${verb('deny')}|denied) (?:the|these|such|those|all) (?:allegations|claims)`,
+      ),
     ],
-    boilerplate: [/\bordinary course of (?:its |our |the )?business\b.*\b(?:not|no|none)\b.*\bmaterial\b/i, /\bgoverning law\b/i, /\bindemnif/i],
-    grade: graded('medium', [/\bclass[- ]action\b|\b(?:judg(?:e)?ment|verdict)\b.*\bagainst\b|\bdamages of\b/i, 'high'], [/\bsettled\b|\bdismissed\b/i, 'low']),
+    boilerplate: [
+      /\b(?:ordinary|normal|regular) course of (?:its |our |the |their )?business\b/i,
+      /\b(?:incidental to (?:its|our|the) business|routine (?:litigation|legal|claims))\b/i,
+      /\bgoverning law\b/i,
+      /\bindemnif/i,
+    ],
+    resolved: [
+      /\b(?:lawsuit|suit|action|complaint|claim|case|litigation|proceeding|arbitration|petition)s? (?:\w+ ){0,8}?(?:was|were|has been|have been|had been) (?:voluntarily |fully |formally |finally )?(?:dismissed|withdrawn|vacated|discontinued|abandoned)\b(?!.*\b(?:appeal\w*|remaining|pending|re-?filed)\b)/i,
+      /\bdismissed with prejudice\b(?!.*\b(?:appeal\w*|remaining|pending)\b)/i,
+      /\b(?:in (?:the company['’]s|our|its) favou?r)\b/i,
+    ],
+    // The adverse party is a regulator: the matter is a regulatory action, not a private suit.
+    excluded: [REGULATOR_ACRONYM, REGULATOR_NAME, term(String.raw`${noun('regulator')}|attorneys? general|${noun('prosecutor')}`)],
+    grade: graded(
+      'medium',
+      [/\bclass[- ]actions?\b|\b(?:judg(?:e)?ments?|verdicts?)\b.*\bagainst\b|\bdamages of\b|\bliable\b/i, 'high'],
+      // Settled or dismissed, unless part of it goes on ("dismissed in part; the remaining claims are pending").
+      [/^(?!.*\b(?:in part|partially|remaining|pending|appeal\w*)\b).*\b(?:settle(?:d|ment)|dismissed)\b/i, 'low'],
+    ),
   },
   {
     id: 'material_weakness',
     category: 'governance',
     title: 'Material weakness in internal control',
     description: 'Internal control over financial reporting has a material weakness: the reported figures are less reliable.',
-    triggers: [
-      /\bmaterial weakness(?:es)?\b/i,
-      /\b(?:internal control over financial reporting|disclosure controls and procedures)\b.{0,80}?\b(?:was|were|is|are) not effective\b/i,
-    ],
+    statements: [term(String.raw`material weakness(?:es)?`), c([CONTROLS, NOT_EFFECTIVE], 16)],
     boilerplate: [
       /\bmaterial weakness is (?:a|defined)\b/i,
       // The PCAOB report's sentence: a denial whose "not" stands far from its object.
       /\bdid not identify any deficienc(?:y|ies) in internal control\b/i,
       /\bdefinition of (?:a )?material weakness\b/i,
       /\breasonable possibility that a material misstatement\b/i,
+      /\binherent limitations\b/i,
     ],
-    grade: graded('high', [/\bremediat(?:ed|ion (?:was|has been) completed)\b/i, 'low']),
+    resolved: [
+      /^(?!.*\b(?:not|never|yet to|until|will|expects?|expected|plans?|intends?|process of|ongoing|continu\w*|being)\b).*\bremediated\b/i,
+      /\bremediation (?:of [^;]{0,80})?(?:was|has been|is|were) (?:fully )?complete(?:d)?\b/i,
+      /\b(?:completed|concluded) (?:the |its |our )?remediation\b/i,
+      /\bno longer (?:exists?|constitutes?|considered)\b/i,
+    ],
+    grade: graded('high'),
   },
   {
     id: 'qualified_opinion',
     category: 'governance',
     title: 'Qualified, adverse or disclaimed audit opinion',
     description: 'The auditor did not give a clean opinion on the financial statements.',
-    triggers: [
-      /\b(?:basis for )?(?:qualified|adverse) opinion\b/i,
-      /\bdisclaimer of opinion\b/i,
-      /\bwe do not express an opinion\b/i,
-      /\bexcept for the (?:possible )?effects? of the matters?\b/i,
+    statements: [
+      c([String.raw`qualif(?:y|ies|ied|ication|ications)|disclaim(?:s|ed|er|ing)?|modified|modification`, OPINION], 12),
+      term(String.raw`adverse (?:audit )?opinion|opinion (?:was|is) adverse`),
+      term(
+        String.raw`(?:in (?:our|the auditor['’]s|the auditors['’]) opinion,? )?except for the (?:possible )?effects? of (?:the|such|this) (?:matters?|adjustments?)`,
+      ),
+      term(
+        String.raw`(?:do|does|did) not express an opinion|(?:unable|not able|declined|refused) to (?:express|give|issue|provide|form) an? (?:audit )?opinion|withh[eo]ld (?:its|their|an) opinion`,
+      ),
+      term(String.raw`(?:unable|not able) to obtain sufficient (?:appropriate )?(?:audit )?evidence|scope limitation|limitation (?:on|of) (?:the |our )?scope`),
+      term(String.raw`do(?:es)? not present fairly`),
     ],
-    boilerplate: [/\b(?:unqualified|unmodified) opinion\b/i],
-    grade: graded('high', [/\binternal control\b/i, 'high'], [/\badverse opinion\b|\bdisclaimer of opinion\b|\bdo not express an opinion\b/i, 'critical']),
+    boilerplate: [
+      /\b(?:unqualified|unmodified) (?:audit )?(?:opinion|report)\b/i,
+      /\bqualified in (?:its|their) entirety\b/i,
+      // The standard sentence of an audit without an ICFR audit, and of review and compilation reports: no opinion was sought.
+      /\b(?:express(?:es|ed|ing)? no (?:such )?opinion|not for the purpose of expressing an opinion|express(?:ing)? an opinion on the effectiveness|such an opinion|any (?:other )?form of assurance|(?:not|nor) (?:audited|reviewed)|substantially less in scope)\b/i,
+    ],
+    grade: (sentence) =>
+      /\binternal control\b/i.test(sentence)
+        ? 'high'
+        : asserts(
+              sentence,
+              /\badverse\b|\bdisclaim\w*\b|\bdo(?:es)? not express an opinion\b|\bnot present fairly\b|\b(?:unable|not able|declined|refused) to (?:express|give|issue|provide|form)\b/i,
+            )
+          ? 'critical'
+          : 'high',
   },
   {
     id: 'auditor_change',
     category: 'governance',
     title: 'Change of auditor',
     description: 'The auditor was dismissed, resigned or was replaced: a change can follow a disagreement over the accounts.',
-    triggers: [
-      /\b(?:dismissed|replaced|terminated the engagement of)\b.{0,100}?\b(?:auditors?|accountants|accounting firm)\b/i,
-      /\b(?:auditors?|accountants|accounting firm)\b.{0,60}?\b(?:resigned|was dismissed|were dismissed|declined to stand for re-?election|was replaced|were replaced)\b/i,
-      /\bresign(?:ed|ation) as (?:the )?(?:[\w'’]+ )?(?:independent )?(?:auditors?|registered public accounting firm)\b/i,
-      /\b(?:engaged|appointed)\b.{0,60}?\bas (?:its|our|the company['’]s) new (?:independent )?(?:auditors?|registered public accounting firm)\b/i,
-      /\bdisagreements? with (?:the )?(?:former )?(?:auditors?|accountants)\b/i,
-      /\bchanged (?:its|our|the company['’]s|the group['’]s) (?:independent |external |statutory )?(?:auditors?|accountants|audit firm|registered public accounting firm)\b/i,
-      /\b(?:LLP|auditors?|accountants|audit firm)\b.{0,80}?\b(?:declined|did not seek|chose not) to (?:stand|be put forward) for re-?(?:appointment|election)\b/i,
-      /\b(?:dismissal|resignation|replacement|engagement)\b.{0,60}?\bas (?:its|our|the company['’]s) (?:new |successor )?(?:independent )?(?:auditors?|registered public accounting firm)\b/i,
-      /\b(?:dismissal|resignation|replacement) of (?:its|our|the company['’]s|the) (?:former |prior )?(?:independent )?(?:auditors?|accountants|registered public accounting firm)\b/i,
+    statements: [
+      c([AUDITOR, AUDITOR_LEFT], 5, true),
+      c([AUDITOR_REMOVED, AUDITOR], 8, true),
+      c([String.raw`resign(?:ed|s|ation)?|${AUDITOR_LEFT}`, String.raw`as (?:[\w'’]+ ){0,4}?${AUDITOR}`], 5, true),
+      c([APPOINTMENT, NEW_AUDITOR], 10),
+      term(String.raw`disagreements? with (?:the |our |its )?(?:former |previous |prior )?(?:auditors?|accountants|audit firm)`),
     ],
+    boilerplate: [/\bchanges? in and disagreements? with\b/i, /\baudit partner\b|\bengagement partner\b|\bpartner rotation\b/i],
     grade: graded('medium', [/\bdisagreements?\b/i, 'high']),
   },
   {
@@ -166,40 +649,132 @@ export const TEXT_RULES: TextRule[] = [
     category: 'market',
     title: 'Customer concentration',
     description: 'A large share of revenue comes from few customers: losing one would cut revenue sharply.',
-    triggers: [
-      /\b(?:one|a single|our largest|its largest|the largest|two|three|top (?:\w+ )?|largest (?:\w+ )?|five|ten|single|major) (?:\w+ )?(?:customers?|clients?)\b.{0,60}?\b(?:accounted for|represented|comprised|made up|generated|contributed)\b/i,
-      /\b(?:customers?|clients?)\b.{0,40}?\b(?:accounted for|represented|comprised)\b.{0,20}?\d{1,3}(?:\.\d+)?\s?%/i,
-      /\b(?:depend|dependent|relies|rely|reliant)\b (?:\w+ )?on (?:a )?(?:small|limited|few|single|one|handful of|small number of|limited number of)\b.{0,20}?\b(?:customers?|clients?)\b/i,
-      /\bcustomer concentration\b/i,
-      /\d{1,3}(?:\.\d+)?\s?% of (?:our |its |the company['’]s |total |net |annual )*(?:revenues?|sales|turnover) (?:comes?|came|(?:is|are|was|were) (?:derived|generated)|derives?|derived) from (?:a single|one|our largest|its largest|the largest|two|three|a few|a small number of|a handful of) (?:\w+ )?(?:customers?|clients?)\b/i,
-      // A customer by name ("Walmart accounted for 38% of our net sales"): a proper name as subject, not a product, segment or region.
-      /(?:^|[.;]\s)(?!(?:[A-Z][\w&.'’-]* ){0,3}(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India)\b)(?:[A-Z][\w&'’-]*\.? ?){1,4}(?:accounted for|represented) (?:approximately |about |roughly |over |more than )?\d{1,3}(?:\.\d+)?\s?% of (?:our |its |the company['’]s |total |net |consolidated )*(?:net )?(?:sales|revenues?|turnover)\b/,
+    statements: [
+      c([FEW_CUSTOMERS, SHARE_VERB, SHARE_OF_REVENUE], 14, true),
+      c([SHARE_OF_REVENUE, COMES_FROM, FEW_CUSTOMERS], 10, true),
+      c(
+        [
+          String.raw`${verb('derive')}|${verb('generate')}|${verb('earn')}|${verb('receive')}|${verb('obtain')}`,
+          SHARE_OF_REVENUE,
+          String.raw`(?:from|with) ${FEW_CUSTOMERS}`,
+        ],
+        4,
+        true,
+      ),
+      c([FEW_CUSTOMERS, SHARE_OF_REVENUE], 3, true),
+      c([DEPENDENCE, FEW_CUSTOMERS_GROUP], 8),
+      term(String.raw`customer concentration`),
+      NAMED_CUSTOMER,
     ],
     grade: concentrationSeverity,
+    hypotheticalCounts: (phrase) => percents(phrase).length > 0,
   },
   {
     id: 'related_parties',
     category: 'governance',
     title: 'Related-party transactions',
     description: 'The business deals with its owners, officers or their companies: terms may not be at arm’s length.',
-    triggers: [
-      /\brelated[- ]part(?:y|ies)\b.{0,40}?\b(?:transactions?|loans?|notes?|payables?|receivables?|borrowings?|leases?|purchases?|sales|balances?|advances?)\b/i,
-      /\b(?:loans?|advances?|notes? payable|notes? receivable|borrowings?|leases?|guarantees?) (?:from|to|with|by|provided by|made to)\b (?:the |our |its |a |an )?(?:majority |principal |controlling |largest |sole )?(?:chief executive(?: officer)?|ceo|founders?|directors?|officers?|shareholders?|stockholders?|owners?|members?|partners?)\b/i,
-      /\b(?:company|entity|entities|firm|partnership|trust|business|supplier|vendor|customer|landlord|contractor|distributor) (?:owned|controlled|managed|wholly owned) by (?:the |our |its |a |an |one of (?:our|its) )?(?:majority |principal |controlling )?(?:chief executive(?: officer)?|ceo|founders?|co-founders?|directors?|officers?|shareholders?|stockholders?|owners?|president|chairman|members?)\b/i,
-      /\bdue (?:to|from) (?:related parties|shareholders?|stockholders?|officers?|directors?|owners?|affiliates?)\b/i,
+    statements: [
+      c([RELATED_PARTY, oneOf(LENDING, DEALING, String.raw`amounts?`)], 6),
+      c([LENDING, String.raw`(?:from|to|with|by|of|for|on behalf of|in favou?r of) ${OWNERS}`], 6, true),
+      c([DEALING, String.raw`(?:from|to|with|on behalf of) ${INSIDER}`], 6, true),
+      c(
+        [
+          INSIDER,
+          String.raw`(?:has |have |had )?(?:personally |also |jointly )?(?:guaranteed|${verb('guarantee')}|loaned|lent|${verb('lend')}|advanced|${verb('provide')} (?:a |an )?(?:personal )?(?:loan|guarantee|advance|financing|funding|bridge loan)|funded|${verb('lease')}|${verb('rent')}|${verb('sublease')})`,
+        ],
+        4,
+        true,
+      ),
+      c([OWNED_BY, INSIDER], 4, true),
+      c(
+        [INSIDER, String.raw`(?:has|have|had|holds?|held) (?:an? )?(?:material |direct |indirect |financial |ownership )?(?:interest|stake|ownership)s? in`],
+        5,
+        true,
+      ),
+      // An insider owns what the business deals with: "the CEO owns the building we lease", "owns 50% of the entity that provides our trucking".
+      c(
+        [
+          INSIDER,
+          String.raw`${verb('own')}|owned|${verb('control')}`,
+          String.raw`(?:${noun('entity')}|${noun('company')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('landlord')}|${noun('building')}|premises|${noun('property')}|${noun('warehouse')}|${noun('facility')}|${noun('business')})`,
+          oneOf(
+            DEALING,
+            String.raw`(?:that|which|who) (?:\w+ )?(?:${verb('provide')}|${verb('handle')}|supplies|supplied|${verb('perform')}|${verb('deliver')}|${verb('manufacture')}|${verb('ship')}|${verb('distribute')}|${verb('service')})`,
+          ),
+        ],
+        12,
+        true,
+      ),
+      c(
+        [
+          String.raw`(?:${noun('company')}|${noun('entity')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('customer')}|${noun('landlord')}|${noun('contractor')}|${noun('business')}|${noun('partnership')}) in which`,
+          INSIDER,
+          String.raw`(?:has|have|had|holds?|held|owns?|owned) (?:an? )?(?:[\d.]+\s?% |material |direct |indirect |financial |ownership |controlling |majority )*(?:interest|stake|ownership|equity)?`,
+        ],
+        8,
+        true,
+      ),
+      term(
+        String.raw`(?:shareholder|stockholder|director|officer|founder|member|owner|insider|related[- ]party)s?['’]? (?:${noun('loan')}|${noun('advance')}|notes? payable|${noun('borrowing')})`,
+      ),
+      term(
+        String.raw`due (?:to|from) (?:related parties|(?:our |its )?(?:shareholders|stockholders|officers|directors|members|partners|owners)|affiliates?)(?!['’])`,
+      ),
     ],
-    grade: graded('low', [/\b(?:loans?|advances?|guarantees?|notes? receivable)\b/i, 'medium']),
+    boilerplate: [
+      COMPENSATION,
+      /\b(?:polic(?:y|ies)|reviews? and (?:approves?|ratif(?:y|ies))|(?:must|shall|will) be (?:reviewed|approved)|are considered (?:to be )?related)\b/i,
+      // How such dealings are governed, with no dealing in it (no amount): "are conducted at arm's length and require board approval".
+      /^(?!.*[$£€]\s?\d)(?=.*\b(?:arm['’]?s[- ]length|approval|approved by|reviewed by)\b)/i,
+    ],
+    grade: graded('low', [/\b(?:loans?|loaned|lent|borrow\w*|advances?|advanced|guarantee[sd]?|guaranty|notes? (?:receivable|payable))\b/i, 'medium']),
   },
   {
     id: 'negative_working_capital',
     category: 'financial',
     title: 'Negative working capital',
     description: 'Current liabilities exceed current assets: obligations due within a year are not covered by short-term assets.',
-    triggers: [
-      /\b(?:working capital (?:deficit|deficiency|shortfall)|negative working capital)\b/i,
-      /\bcurrent assets\b.{0,60}?\b(?:insufficient|not sufficient|did not cover|do not cover|fell short of|were less than|are less than)\b.{0,30}?\bcurrent liabilities\b/i,
-      /\bcurrent liabilities exceed(?:ed|s)? (?:our |its |the company['’]s |the group['’]s )?(?:total )?current assets\b/i,
+    statements: [
+      term(
+        oneOf(
+          String.raw`negative (?:net )?working capital`,
+          String.raw`working capital (?:${noun('deficit')}|deficienc(?:y|ies)|${noun('shortfall')}|deficit position)`,
+          String.raw`(?:deficit|deficiency|shortfall) (?:in|of) (?:net )?working capital`,
+          String.raw`working capital (?:was|is|of|stood at|totall?ed|amounted to|turned|became|remained|position (?:was|of)) (?:a )?(?:negative|deficit|minus|\(\$?[\d,.]+|-\s?\$?[\d,.]+|\$\s?\([\d,.]+)`,
+          String.raw`net current liabilities`,
+          String.raw`current ratio (?:of|was|is|stood at|fell to|declined to|decreased to|dropped to|at|remained) (?:approximately |about )?(?:0?\.\d+|0)(?:x|:1| to 1)?`,
+          String.raw`current ratio (?:of |was |is |fell |remained )?(?:below|under|less than) (?:1(?:\.0+)?|one)(?:x|:1| to 1)?`,
+        ),
+      ),
+      c(
+        [
+          CURRENT_LIABILITIES,
+          oneOf(
+            verb('exceed'),
+            String.raw`(?:were|was|are|is) (?:greater|higher|larger|more) than|(?:were|was|are|is) in excess of|${verb('outstrip', { doubled: true })}|${verb('surpass')}`,
+          ),
+          CURRENT_ASSETS,
+        ],
+        8,
+        true,
+      ),
+      c(
+        [
+          CURRENT_ASSETS,
+          oneOf(
+            String.raw`(?:were|was|are|is) (?:lower|less|smaller) than`,
+            String.raw`(?:fell|fall|falls) (?:short of|below)`,
+            String.raw`(?:were|was|are|is|remain(?:ed)?) (?:insufficient|not sufficient|inadequate|not enough|below)(?: to (?:cover|meet|satisfy|pay))?`,
+            String.raw`(?:did|do|does|could) not cover|failed to cover`,
+          ),
+          CURRENT_LIABILITIES,
+        ],
+        8,
+        true,
+      ),
     ],
+    resolved: [/\b(?:was|were|has been|have been) (?:eliminated|reversed|cured|closed)\b/i],
     grade: graded('medium'),
   },
   {
@@ -207,15 +782,40 @@ export const TEXT_RULES: TextRule[] = [
     category: 'operational',
     title: 'Key-person dependence',
     description: 'The business depends on one or a few people: losing them would disrupt it.',
-    triggers: [
-      /\b(?:depend|depends|dependent|reliant|relies|rely)\b (?:\w+ ){0,4}?(?:up)?on (?:the (?:continued )?(?:services?|efforts|involvement|contributions) of )?(?:our|its|the|mr\.|ms\.|dr\.)? ?(?:founders?|co-founders?|chief executive(?: officer)?|ceo|key (?:personnel|employees|executives|people|members)|senior management(?: team)?|management team|executive officers|principal|owner)\b/i,
-      // "dependent on Dr. Jane Doe, our founder"
-      /\b(?:depend|depends|dependent|reliant|relies|rely)\b (?:\w+ ){0,3}?(?:up)?on (?:mr\.|ms\.|mrs\.|dr\.)? ?[A-Z][\w'’-]+(?: [A-Z][\w'’-]+){0,2}, (?:our|its) (?:founder|co-founder|chief executive|ceo|president|chairman|principal)/i,
-      /\bloss of (?:his|her|their) services\b/i,
-      /\bno (?:obvious |clear |identified |designated |formal )?(?:successor|succession plan)\b/i,
-      /\b(?:loss|departure|death|disability) of (?:our|its|the|any of our|one or more of our) (?:founders?|co-founders?|chief executive(?: officer)?|ceo|key (?:personnel|employees|executives|people)|senior management|executive officers?)\b/i,
-      /\bkey[- ](?:person|man) (?:dependence|dependency|risk)\b/i,
-      /\b(?:do|does|did) not (?:carry|maintain|have|hold) (?:any )?key[- ](?:person|man) (?:life )?insurance\b/i,
+    statements: [
+      c(
+        [
+          oneOf(
+            DEPENDENCE,
+            String.raw`(?:${verb('hinge')}|${verb('rest')}) (?:\w+ )?(?:up)?on|(?:closely |heavily |largely |inextricably )?(?:tied|linked) to|(?:know-how|expertise|relationships?|knowledge) (?:${verb('reside')}|${verb('rest')}|lies|lie)`,
+          ),
+          KEY_PEOPLE,
+        ],
+        10,
+        true,
+      ),
+      c(
+        [
+          String.raw`(?:difficult|hard|struggle|unable|not be able|costly|time-consuming|challenging) to (?:find (?:a |an )?|identify (?:a |an )?)?replace(?:ment for)?`,
+          KEY_PEOPLE,
+        ],
+        3,
+        true,
+      ),
+      c([KEY_PEOPLE, String.raw`on (?:whom|which)`, DEPENDENCE], 8, true),
+      c([LOSS_OF, KEY_PEOPLE], 4, true),
+      // A departure is this rule's risk when contemplated ("should Mr. Greene leave"); one that happened is a management change.
+      c([String.raw`if|should|were|in the event(?: that)?|unless`, KEY_PEOPLE, LEAVES], 6, true),
+      term(
+        oneOf(
+          String.raw`no (?:\w+ ){0,2}?(?:successor|succession plan(?:ning)?)`,
+          String.raw`(?:${verb('lack')}|without) (?:a |an |any )?(?:formal |documented |clear )?(?:succession plan(?:ning)?|successor)`,
+          String.raw`(?:has|have) not (?:yet )?(?:identified|designated|named|appointed) (?:a |any )?successor`,
+          String.raw`key[- ](?:person|man) (?:dependence|dependency|risk)`,
+          String.raw`(?:do|does|did) not (?:carry|maintain|have|hold|purchase) (?:any )?key[- ](?:person|man|employee) (?:life )?insurance`,
+          String.raw`no key[- ](?:person|man|employee) (?:life )?insurance`,
+        ),
+      ),
     ],
     grade: graded('medium'),
     hypotheticalCounts: true,
@@ -225,18 +825,43 @@ export const TEXT_RULES: TextRule[] = [
     category: 'compliance',
     title: 'Regulatory action',
     description: 'A regulator has opened an inquiry or acted against the business: fines, restrictions or loss of a licence may follow.',
-    triggers: [
-      /\b(?:consent (?:order|decree)|cease[- ]and[- ]desist|civil investigative demand|wells notice|enforcement action|warning letter|notice of violation|deferred prosecution agreement)\b/i,
-      /\b(?:investigation|inquiry|enquiry|examination|subpoena|audit)\b (?:\w+ ){0,3}?(?:by|from) (?:the )?(?:sec|securities and exchange commission|department of justice|doj|ftc|federal trade commission|fda|cfpb|fca|financial conduct authority|prudential regulation authority|irs|internal revenue service|hmrc|epa|osha|occ|fdic|attorney general|state regulator|regulators?|\w+ (?:regulator|authority|agency|commission))\b/i,
-      /\b(?:fined|penali[sz]ed|sanctioned)\b (?:\w+ ){0,3}?by\b/i,
-      /\b(?:opened|launched|commenced|initiated|began) (?:an? |a formal )?(?:investigation|inquiry|enquiry|examination|probe)\b/i,
-      /\b(?:assessed|imposed|levied)\b (?:a |an )?(?:civil )?(?:money |monetary )?(?:penalty|fine)\b|\b(?:civil|monetary) (?:money )?penalty (?:of .{0,30})?(?:against|on)\b/i,
-      /\b(?:licen[cs]e|permit|registration|authori[sz]ation) (?:was |has been |were |have been )?(?:suspended|revoked|withdrawn|cancelled|canceled)\b/i,
+    statements: [
+      term(REGULATORY_INSTRUMENT),
+      c([REGULATORY_MATTER, [term(String.raw`(?:by|from|of|with|issued by|brought by|initiated by|conducted by|led by|on behalf of)`)], REGULATOR], 6, true),
+      c([REGULATOR, REGULATOR_ACTS], 6, true),
+      c(
+        [REGULATOR, REGULATOR_OPENS, String.raw`(?:an? |the |its |formal |civil |administrative )*(?:${REGULATORY_MATTER}|${REGULATORY_INSTRUMENT})`],
+        10,
+        true,
+      ),
+      c(
+        [
+          REGULATOR,
+          String.raw`(?:['’]s? )?(?:${noun('investigation')}|${noun('inquiry')}|enquir(?:y|ies)|${noun('probe')}|${noun('subpoena')}|${noun('audit')}|${noun('examination')})`,
+        ],
+        1,
+        true,
+      ),
+      c([String.raw`paid|${verb('pay')}|agreed to pay|${verb('assess')}|${verb('impose')}|${verb('levy')}|${verb('incur')}`, PENALTY], 5, true),
+      term(String.raw`(?:was|were|has been|have been|had been) (?:\w+ )?(?:fined|penali[sz]ed|sanctioned|censured)`),
+      c([LICENCE, LICENCE_LOST], 5),
+    ],
+    boilerplate: [
+      /\b(?:routine|periodic|regular|ordinary course|normal course|comment letters?)\b/i,
+      /\bsubject to (?:extensive |significant |comprehensive )?(?:regulation|oversight|supervision|licensing)\b/i,
+    ],
+    resolved: [
+      /\b(?:order|decree|investigation|inquiry|enquiry|letter|agreement|action|matter|proceeding|subpoena|demand|examination|alert)s? (?:[\w,]+ ){0,6}?(?:was|were|has been|have been|had been) (?:formally |fully )?(?:terminated|lifted|rescinded|vacated|closed|released|resolved|dismissed)\b/i,
+      /\b(?:lifted|terminated|rescinded|vacated|closed out|withdrew|released) (?:the |its |this |that )?(?:\w+ ){0,3}?(?:order|decree|alert|letter|agreement|investigation|inquiry|matter|suspension)s?\b/i,
+      /\bclose-?out letter\b|\bclosed (?:out )?(?:its|the|this) (?:investigation|inquiry|matter|examination)\b|\bconcluded (?:its|the|this) (?:investigation|inquiry|examination)\b|\b(?:does|did) not intend to recommend\b|\bno further action\b/i,
     ],
     grade: graded(
       'high',
-      [/\b(?:subpoena|inquiry|enquiry|warning letter|investigation|examination)\b/i, 'medium'],
-      [/\b(?:revoked|suspended|deferred prosecution)\b/i, 'critical'],
+      [/\b(?:revoked|revocation|suspended|suspension|deferred prosecution|debarment|debarred)\b/i, 'critical'],
+      [
+        /\b(?:subpoena\w*|inquiry|inquiries|enquir\w*|warning letters?|investigat\w*|examin\w*|probes?|audits?|civil investigative demands?|Form 483|untitled letters?)\b/i,
+        'medium',
+      ],
     ),
   },
 ];
