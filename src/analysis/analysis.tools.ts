@@ -44,7 +44,7 @@ export class AnalysisTools {
     title: 'Extract financial facts',
     description:
       'Financial facts from the statements in a document, for every actual period column (budget, forecast and variance columns are skipped): US-GAAP concept names ' +
-      '(Revenues, NetIncomeLoss, Assets, LongTermDebtNoncurrent, ...), values scaled to units of the currency ("in thousands" applied), costs positive, with each line\'s own label; ' +
+      '(Revenues, NetIncomeLoss, Assets, LongTermDebtNoncurrent, ...), values scaled to units of the currency ("in thousands" applied), costs positive and a tax benefit negative, with each line\'s own label; ' +
       `the periods; and checks (the balance sheet balances, subtotals add up). ${EVIDENCE} blueprintId: custom blueprints are not available yet (NOT_FOUND). ${STILL_PROCESSING} Priced per page.`,
     input: DataExtractionInput,
     output: DataExtractionResult,
