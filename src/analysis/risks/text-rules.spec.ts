@@ -67,6 +67,8 @@ describe('text rules: covenants', () => {
     ['The Company is in technical default under its equipment loan.', 'high'],
     ['Because of lower EBITDA, the borrower could not satisfy the interest coverage requirement at the March test date.', 'high'],
     ['The Company has been operating under a standstill agreement with its senior lenders since February.', 'high'],
+    ['The Company’s failure to pay principal at maturity resulted in a cross-default under its senior notes indenture.', 'high'],
+    ['Item 2.04. On June 5, 2025, the administrative agent delivered a notice of acceleration to the Company.', 'critical'],
     ['On March 4, 2025, we entered into a waiver and amendment with the lenders under the revolving credit facility.', 'medium'],
     ['The lender granted covenant relief for the next two test dates.', 'medium'],
     ['The Company received a notice of default from the administrative agent on February 2, 2025.', 'critical'],
@@ -89,6 +91,7 @@ describe('text rules: covenants', () => {
     'The prior-year waiver related to a covenant that has since been removed from the agreement.',
     'The 2021 covenant breach was cured within the grace period and no default resulted.',
     'It is unlikely that any covenant will be breached in the next twelve months.',
+    'The forbearance period under the 2023 agreement expired upon the repayment of all obligations in full.',
     'The Company neither breached nor sought waivers of its covenants.',
   ])('finds no covenant breach in: %s', (text) => {
     expect(graded(text)).toEqual([]);
@@ -113,6 +116,9 @@ describe('text rules: litigation', () => {
     ['We have accrued $3.0 million for the settlement of the wage and hour litigation.', 'low'],
     ['The Company was ordered by the court to pay $850,000 in damages to a former distributor.', 'medium'],
     ['An arbitration panel awarded the claimant $1.2 million against the Company.', 'medium'],
+    ['The Company has determined that a loss is probable in connection with the patent litigation and has accrued $4.0 million.', 'medium'],
+    ['It is reasonably possible that the Company will incur a loss in the product liability actions in excess of the amounts accrued.', 'medium'],
+    ['The court denied the Company’s motion to dismiss, and discovery is ongoing.', 'medium'],
   ])('states litigation: %s', (text, severity) => {
     expect(graded(text)).toEqual([['litigation', severity]]);
   });
@@ -127,6 +133,8 @@ describe('text rules: litigation', () => {
     'Our bylaws designate the Court of Chancery of the State of Delaware as the exclusive forum for certain litigation.',
     'No officer or director has been involved in any legal proceedings during the past ten years.',
     'The plaintiff in the 2019 suit withdrew its claims in 2020.',
+    'Accruals for litigation are recorded when a loss is probable and can be reasonably estimated.',
+    'In 2024 the court granted the Company’s motion to dismiss the complaint.',
   ])('finds no litigation in: %s', (text) => {
     expect(graded(text)).toEqual([]);
   });
@@ -221,6 +229,7 @@ describe('text rules: customer concentration', () => {
     ['Losing Client X, which accounts for a third of turnover, would be severe.', 'high'],
     ['A significant portion of our revenue is derived from a limited number of customers.', 'medium'],
     ['The Company derives approximately 70% of its revenue from a single distributor.', 'high'],
+    ['Revenue from the U.S. Department of Defense represented 62% of total revenue in fiscal 2024.', 'high'],
   ])('states customer concentration, graded by share: %s', (text, severity) => {
     expect(graded(text)).toEqual([['customer_concentration', severity]]);
   });
@@ -254,6 +263,8 @@ describe('text rules: related parties', () => {
     ['Our majority stockholder has guaranteed the obligations under the revolving credit facility.', 'medium'],
     ['Shareholder loans of $400,000 remain outstanding.', 'medium'],
     ['The founder’s brother owns the trucking company that handles most of our deliveries.', 'low'],
+    ['The Company has an agreement with a firm in which our Chief Executive Officer is a partner; fees under the agreement totaled $210,000.', 'low'],
+    ['The Company’s principal stockholder provided a $5 million bridge loan to the Company in October 2024.', 'medium'],
   ])('states a related-party dealing: %s', (text, severity) => {
     expect(graded(text)).toEqual([['related_parties', severity]]);
   });
@@ -332,6 +343,7 @@ describe('text rules: regulatory action', () => {
     ['The Department of Justice and the SEC are investigating payments made by our former sales agents.', 'medium'],
     ['The state Department of Insurance suspended the subsidiary’s certificate of authority.', 'critical'],
     ['The Company disclosed that it is the target of a federal grand jury investigation.', 'medium'],
+    ['The OCC and the Bank entered into a formal agreement requiring the Bank to enhance its compliance management system.', 'high'],
   ])('states a regulatory action: %s', (text, severity) => {
     expect(graded(text)).toEqual([['regulatory_action', severity]]);
   });
@@ -346,6 +358,7 @@ describe('text rules: regulatory action', () => {
     'The Bank is subject to regular examination by the FDIC and the state banking department.',
     'The Company received a comment letter from the SEC staff on its Form 10-K, which it has answered.',
     'The FDA lifted the import alert in 2023 after a successful reinspection.',
+    'The Port Authority and the Company entered into a lease agreement for the terminal in 2024.',
     'The Company is in compliance with the terms of the consent order entered into in 2022, which was terminated in 2024.',
   ])('finds no regulatory action in: %s', (text) => {
     expect(graded(text)).toEqual([]);

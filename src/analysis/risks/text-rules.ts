@@ -184,6 +184,8 @@ const NUMBER_WORD = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|t
 const FEW_CUSTOMERS = oneOf(
   String.raw`(?:a single|single|one|each of (?:${NUMBER_WORD}|our|its)|${NUMBER_WORD}(?: of (?:our|its|the company['’]s))?|a (?:few|small number|limited number|handful) of|few|(?:our|its|the(?: company['’]s)?|the group['’]s) (?:(?:single|${NUMBER_WORD}) )?(?:largest|biggest|top|major|principal|most significant)(?: ${NUMBER_WORD})?|(?:the )?top(?: ${NUMBER_WORD})?|largest|biggest|major|principal|key|significant) (?:(?:largest|biggest|major|key|principal|significant|top|end|direct|commercial|retail|wholesale|OEM|government) )*${CUSTOMER_WORD}`,
   String.raw`(?:customer|client) [A-Z](?![\w-])`,
+  // Government as a customer: "the U.S. Department of Defense", "the federal government", "Medicare".
+  String.raw`(?:the )?(?:U\.S\. |United States |federal |state )?(?:government|Department of (?:Defense|Veterans Affairs|Energy|Homeland Security|Health and Human Services)|DoD|Navy|Army|Air Force|Medicare|Medicaid)`,
 );
 const SHARE_VERB = oneOf(
   String.raw`(?:accounted|accounts|accounting|account) for`,
@@ -466,7 +468,7 @@ export const TEXT_RULES: TextRule[] = [
         5,
         true,
       ),
-      c([String.raw`defaulted|default(?:ed)? (?:on|under)|in default (?:of|under|on)|payment default`, FACILITY], 6),
+      c([String.raw`defaulted|default(?:ed)? (?:on|under)|in default (?:of|under|on)|payment default|cross-?default(?:s|ed)?`, FACILITY], 6),
     ],
     boilerplate: [
       /\bcovenants? (?:include|includes|require|requires|are)\b/i,
@@ -478,6 +480,7 @@ export const TEXT_RULES: TextRule[] = [
     resolved: [
       /\b(?:has|have|had) since been (?:removed|deleted|eliminated|cured|repaid|terminated)\b|\bno longer (?:applies|in effect|applicable|outstanding)\b/i,
       /\b(?:was|were|has been|have been|had been) (?:fully |subsequently )?(?:cured|remedied)\b/i,
+      /\b(?:repaid|paid off|repayment of all (?:obligations|amounts|indebtedness)|refinanced) (?:\w+ ){0,3}?in full\b/i,
     ],
     grade: graded(
       'high',
@@ -549,6 +552,18 @@ export const TEXT_RULES: TextRule[] = [
         5,
         true,
       ),
+      // ASC 450 speaks of the loss a suit may bring: the suit exists ("a loss is probable in connection with the patent litigation").
+      c(
+        [
+          String.raw`(?:an? |the )?(?:loss|losses|liability) (?:is|are|was|were) (?:probable|reasonably possible|remote)|(?:probable|reasonably possible) (?:that (?:\w+ ){0,6}?)?(?:an? )?(?:loss|losses)|(?:has |have )?accru(?:ed|als?) (?:\$?[\d.,]+ (?:million |thousand )?)?(?:for|in connection with|related to|relating to)|loss contingenc(?:y|ies)`,
+          LAWSUIT,
+        ],
+        8,
+      ),
+      // A court's steps in a case that goes on.
+      term(
+        String.raw`${noun('motion')} (?:to dismiss|for summary judgment|for class certification)|discovery (?:is|remains) (?:ongoing|underway|in progress)|trial (?:is|has been) (?:scheduled|set)|(?:certified|certify|certifies) (?:a |the )?class`,
+      ),
       // Specific claims the company answers ("intends to defend itself vigorously against these claims", "denies the allegations").
       term(
         String.raw`(?:${verb('defend')}|${verb('contest')}) (?:\w+ ){0,3}?(?:against )?(?:the|these|such|those|all) (?:claims|allegations|lawsuits?|suits?|actions?|charges)|(?:${verb('deny')}|denied) (?:the|these|such|those|all) (?:allegations|claims)`,
@@ -559,10 +574,13 @@ export const TEXT_RULES: TextRule[] = [
       /\b(?:incidental to (?:its|our|the) business|routine (?:litigation|legal|claims))\b/i,
       /\bgoverning law\b/i,
       /\bindemnif/i,
+      // An accounting policy for suits, not a suit: "accruals are recorded when a loss is probable".
+      /\b(?:when|if) (?:it is |a loss is |the loss is |losses are )?(?:probable|reasonably estimable)\b|\b(?:are|is) (?:recorded|recognized|recognised|accrued|expensed) (?:when|as incurred)\b/i,
     ],
     resolved: [
       /\b(?:lawsuit|suit|action|complaint|claim|case|litigation|proceeding|arbitration|petition)s? (?:\w+ ){0,8}?(?:was|were|has been|have been|had been) (?:voluntarily |fully |formally |finally )?(?:dismissed|withdrawn|vacated|discontinued|abandoned)\b(?!.*\b(?:appeal\w*|remaining|pending|re-?filed)\b)/i,
       /\bdismissed with prejudice\b(?!.*\b(?:appeal\w*|remaining|pending)\b)/i,
+      /\bgrant(?:ed|ing) (?:the company['’]s |our |its )?motion (?:to dismiss|for summary judgment)\b(?!.*\b(?:appeal\w*|remaining|pending|in part)\b)/i,
       /\b(?:in (?:the company['’]s|our|its) favou?r)\b/i,
     ],
     // The adverse party is a regulator: the matter is a regulatory action, not a private suit.
@@ -681,7 +699,7 @@ export const TEXT_RULES: TextRule[] = [
       c(
         [
           INSIDER,
-          String.raw`(?:has |have |had )?(?:personally |also |jointly )?(?:guaranteed|${verb('guarantee')}|loaned|lent|${verb('lend')}|advanced|${verb('provide')} (?:a |an )?(?:personal )?(?:loan|guarantee|advance|financing|funding|bridge loan)|funded|${verb('lease')}|${verb('rent')}|${verb('sublease')})`,
+          String.raw`(?:has |have |had )?(?:personally |also |jointly )?(?:guaranteed|${verb('guarantee')}|loaned|lent|${verb('lend')}|advanced|${verb('provide')} (?:a |an )?(?:\$?[\d.,]+ (?:million |thousand )?)?(?:personal |bridge |short-term |unsecured |secured |interest-free )*(?:loan|guarantee|advance|financing|funding)|funded|${verb('lease')}|${verb('rent')}|${verb('sublease')})`,
         ],
         4,
         true,
@@ -710,7 +728,7 @@ export const TEXT_RULES: TextRule[] = [
         [
           String.raw`(?:${noun('company')}|${noun('entity')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('customer')}|${noun('landlord')}|${noun('contractor')}|${noun('business')}|${noun('partnership')}) in which`,
           INSIDER,
-          String.raw`(?:has|have|had|holds?|held|owns?|owned) (?:an? )?(?:[\d.]+\s?% |material |direct |indirect |financial |ownership |controlling |majority )*(?:interest|stake|ownership|equity)?`,
+          String.raw`(?:has|have|had|holds?|held|owns?|owned) (?:an? )?(?:[\d.]+\s?% |material |direct |indirect |financial |ownership |controlling |majority )*(?:interest|stake|ownership|equity)?|(?:is|are|was|were) (?:a |an )?(?:partner|principal|director|officer|member|owner|shareholder|stockholder|trustee)`,
         ],
         8,
         true,
@@ -829,6 +847,16 @@ export const TEXT_RULES: TextRule[] = [
       term(REGULATORY_INSTRUMENT),
       c([REGULATORY_MATTER, [term(String.raw`(?:by|from|of|with|issued by|brought by|initiated by|conducted by|led by|on behalf of)`)], REGULATOR], 6, true),
       c([REGULATOR, REGULATOR_ACTS], 6, true),
+      c(
+        [
+          REGULATOR,
+          String.raw`${verb('enter')} into|executed|signed|${verb('agree')} to|consented to|stipulated to`,
+          // An agreement with a regulator is enforcement when formal or written (a bank's OCC agreement), not a lease with a port authority.
+          String.raw`(?:a |an |the )?(?:(?:formal|written) ${noun('agreement')}|consent (?:${noun('order')}|${noun('decree')})|memorand(?:um|a) of understanding|${noun('settlement')})`,
+        ],
+        8,
+        true,
+      ),
       c(
         [REGULATOR, REGULATOR_OPENS, String.raw`(?:an? |the |its |formal |civil |administrative )*(?:${REGULATORY_MATTER}|${REGULATORY_INSTRUMENT})`],
         10,
