@@ -365,6 +365,23 @@ describe('text rules: regulatory action', () => {
   });
 });
 
+describe('text rules: a loan agreement', () => {
+  it('finds nothing in its representations, covenants, events of default and waiver clauses', () => {
+    expect(
+      graded(
+        [
+          'Section 5.1 Litigation. Except as set forth on Schedule 5.1, there are no actions, suits, proceedings or investigations pending or, to the knowledge of the Borrower, threatened against the Borrower before any court or governmental authority.',
+          'Section 6.1 Financial Covenants. The Borrower shall maintain a Fixed Charge Coverage Ratio of not less than 1.20 to 1.00, tested quarterly, and shall not permit its Total Leverage Ratio to exceed 3.00 to 1.00.',
+          'Section 7.1 Events of Default. Each of the following shall constitute an Event of Default: (a) the Borrower fails to pay any principal or interest when due; (b) the Borrower fails to observe any covenant contained in Section 6.',
+          'Section 7.2 Remedies. Upon the occurrence and during the continuance of an Event of Default, the Lender may declare all Obligations immediately due and payable.',
+          'Section 8.4 Waivers. No failure or delay by the Lender in exercising any right shall operate as a waiver thereof.',
+          'Section 8.12 Auditors. The Borrower shall not change its independent auditors without the prior written consent of the Lender.',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('text rules: a clean filing', () => {
   it('finds nothing in the boilerplate of an unqualified audit report, an effective Item 9A and denied notes', () => {
     expect(
