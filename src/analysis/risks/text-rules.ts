@@ -49,7 +49,7 @@ function asserts(sentence: string, pattern: RegExp): boolean {
 // Going concern (ASC 205-40, PCAOB AS 2415, ISA 570).
 const GOING_CONCERN = String.raw`going[- ]concern`;
 /** What a doubt about going concern is a doubt about, when "going concern" is not said: continuing to trade or operate. */
-const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due`;
+const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due|(?:its|our|their|the company['’]s|the group['’]s|the business['’]s?) (?:viability|survival)|(?:ability to )?(?:survive|remain in business|stay in business)`;
 /** The preposition a doubt governs belongs to it: "doubt upon" is not the condition "upon". */
 const DOUBT_ABOUT = String.raw`(?: (?:about|as to|regarding|over|on|upon|concerning|related to|relating to))?`;
 const DOUBT = oneOf(
@@ -435,13 +435,14 @@ export const TEXT_RULES: TextRule[] = [
       // A waiver obtained needs no named covenant: a lender's waiver is of a default, actual or expected.
       c(
         [
-          String.raw`${verb('obtain')}|${verb('receive')}|received|${verb('grant')}|${verb('request')}|${verb('seek')}|sought|${verb('secure')}|${verb('enter')} into|${verb('negotiate')}`,
+          String.raw`${verb('obtain')}|${verb('receive')}|received|${verb('grant')}|${verb('request')}|${verb('seek')}|sought|${verb('secure')}|${verb('enter')} into|${verb('negotiate')}|${verb('issue')}|${verb('provide')}|gave|given`,
           String.raw`(?:a |an )?(?:\w+ )?waivers?`,
         ],
         2,
         true,
       ),
       c([FORBEARANCE, [term(COVENANT), term(FACILITY), term(LENDER), term(String.raw`${noun('agreement')}|defaults?|remedies|rights`)]], 10),
+      c([String.raw`declared|${verb('call')}|issued|sent|delivered|served`, String.raw`(?:a |an )?(?:payment )?(?:event of )?default`], 2, true),
       c(
         [
           String.raw`events? of default`,
@@ -528,7 +529,7 @@ export const TEXT_RULES: TextRule[] = [
       c([String.raw`${verb('settle')}|settlements?`, [term(LAWSUIT), term(String.raw`${noun('plaintiff')}|${noun('claimant')}|${noun('dispute')}`)]], 6),
       c(
         [
-          String.raw`involved|engaged|a party|parties|the subject|defending|${verb('defend')}(?: \w+)? against|contesting|${verb('contest')}|${verb('face')}`,
+          String.raw`involved|engaged|a party|parties|the subject|defending|${verb('defend')}(?: \w+)? against|contesting|${verb('contest')}|${verb('face')}|embroiled|entangled|mired`,
           LAWSUIT,
         ],
         5,
@@ -562,7 +563,7 @@ export const TEXT_RULES: TextRule[] = [
       ),
       // A court's steps in a case that goes on.
       term(
-        String.raw`${noun('motion')} (?:to dismiss|for summary judgment|for class certification)|discovery (?:is|remains) (?:ongoing|underway|in progress)|trial (?:is|has been) (?:scheduled|set)|(?:certified|certify|certifies) (?:a |the )?class`,
+        String.raw`${noun('motion')} (?:to dismiss|for summary judgment|for class certification)|discovery (?:is|remains) (?:ongoing|underway|in progress)|trial (?:is|has been) (?:scheduled|set)|(?:scheduled|set) for trial|(?:certified|certify|certifies) (?:a |the )?class|(?:taken|took|take|takes|taking) (?:\w+ ){0,3}?to court|(?:legal|court) ${noun('battle')}`,
       ),
       // Specific claims the company answers ("intends to defend itself vigorously against these claims", "denies the allegations").
       term(
@@ -621,7 +622,7 @@ export const TEXT_RULES: TextRule[] = [
     description: 'The auditor did not give a clean opinion on the financial statements.',
     statements: [
       c([String.raw`qualif(?:y|ies|ied|ication|ications)|disclaim(?:s|ed|er|ing)?|modified|modification`, OPINION], 12),
-      term(String.raw`adverse (?:audit )?opinion|opinion (?:was|is) adverse`),
+      term(String.raw`adverse (?:audit )?opinion|opinion (?:was|is) adverse|except[- ]for (?:opinion|qualification)`),
       term(
         String.raw`(?:in (?:our|the auditor['’]s|the auditors['’]) opinion,? )?except for the (?:possible )?effects? of (?:the|such|this) (?:matters?|adjustments?)`,
       ),
@@ -657,6 +658,7 @@ export const TEXT_RULES: TextRule[] = [
       c([AUDITOR_REMOVED, AUDITOR], 8, true),
       c([String.raw`resign(?:ed|s|ation)?|${AUDITOR_LEFT}`, String.raw`as (?:[\w'’]+ ){0,4}?${AUDITOR}`], 5, true),
       c([APPOINTMENT, NEW_AUDITOR], 10),
+      c([String.raw`(?:has|have|had|now uses|moved to|changed to|switched to)`, NEW_AUDITOR], 2, true),
       term(String.raw`disagreements? with (?:the |our |its )?(?:former |previous |prior )?(?:auditors?|accountants|audit firm)`),
     ],
     boilerplate: [/\bchanges? in and disagreements? with\b/i, /\baudit partner\b|\bengagement partner\b|\bpartner rotation\b/i],
@@ -681,7 +683,7 @@ export const TEXT_RULES: TextRule[] = [
       ),
       c([FEW_CUSTOMERS, SHARE_OF_REVENUE], 3, true),
       c([DEPENDENCE, FEW_CUSTOMERS_GROUP], 8),
-      term(String.raw`customer concentration`),
+      term(String.raw`customer concentration(?! (?:is|was|remains|remained) (?:low|limited|minimal|modest|not))`),
       NAMED_CUSTOMER,
     ],
     grade: concentrationSeverity,
@@ -699,7 +701,7 @@ export const TEXT_RULES: TextRule[] = [
       c(
         [
           INSIDER,
-          String.raw`(?:has |have |had )?(?:personally |also |jointly )?(?:guaranteed|${verb('guarantee')}|loaned|lent|${verb('lend')}|advanced|${verb('provide')} (?:a |an )?(?:\$?[\d.,]+ (?:million |thousand )?)?(?:personal |bridge |short-term |unsecured |secured |interest-free )*(?:loan|guarantee|advance|financing|funding)|funded|${verb('lease')}|${verb('rent')}|${verb('sublease')})`,
+          String.raw`(?<!(?:is|was|are|were|be|been|being) )(?:has |have |had )?(?:personally |also |jointly )?(?:guaranteed|${verb('guarantee')}|loaned|lent|${verb('lend')}|advanced|${verb('provide')} (?:a |an )?(?:\$?[\d.,]+ (?:million |thousand )?)?(?:personal |bridge |short-term |unsecured |secured |interest-free )*(?:loan|guarantee|advance|financing|funding)|funded|${verb('lease')}|${verb('rent')}|${verb('sublease')})`,
         ],
         4,
         true,
@@ -708,6 +710,16 @@ export const TEXT_RULES: TextRule[] = [
       c(
         [INSIDER, String.raw`(?:has|have|had|holds?|held) (?:an? )?(?:material |direct |indirect |financial |ownership )?(?:interest|stake|ownership)s? in`],
         5,
+        true,
+      ),
+      // An insider's own business deals with the company: "the CEO's company supplies our packaging".
+      c(
+        [
+          String.raw`(?:our|its|the(?: company['’]s| group['’]s)?) (?:${INSIDER_ROLE})['’]s? (?:own |family['’]?s? )?(?:\w+ )?(?:${noun('company')}|${noun('firm')}|${noun('business')}|${noun('entity')})`,
+          // The business as the subject of an active verb of dealing ("the CEO's company car is leased" is not one).
+          String.raw`(?<!(?:is|was|are|were|be|been) )(?:${verb('supply')}|${verb('provide')}|${verb('handle')}|${verb('perform')}|${verb('deliver')}|${verb('manufacture')}|${verb('distribute')}|${verb('service')}|${verb('lease')}|${verb('rent')}|${verb('sell')}|sold|${verb('charge')}|${verb('bill')}|${verb('invoice')}|${verb('receive')})`,
+        ],
+        2,
         true,
       ),
       // An insider owns what the business deals with: "the CEO owns the building we lease", "owns 50% of the entity that provides our trucking".
@@ -770,7 +782,7 @@ export const TEXT_RULES: TextRule[] = [
           CURRENT_LIABILITIES,
           oneOf(
             verb('exceed'),
-            String.raw`(?:were|was|are|is) (?:greater|higher|larger|more) than|(?:were|was|are|is) in excess of|${verb('outstrip', { doubled: true })}|${verb('surpass')}`,
+            String.raw`(?:were|was|are|is) (?:greater|higher|larger|more) than|(?:were|was|are|is) in excess of|${verb('outstrip', { doubled: true })}|${verb('surpass')}|${verb('outweigh')}`,
           ),
           CURRENT_ASSETS,
         ],
@@ -847,6 +859,7 @@ export const TEXT_RULES: TextRule[] = [
       term(REGULATORY_INSTRUMENT),
       c([REGULATORY_MATTER, [term(String.raw`(?:by|from|of|with|issued by|brought by|initiated by|conducted by|led by|on behalf of)`)], REGULATOR], 6, true),
       c([REGULATOR, REGULATOR_ACTS], 6, true),
+      c([REGULATOR, String.raw`${verb('allege')}|alleging|(?:alleged )?violations?|non-?compliance`], 6, true),
       c(
         [
           REGULATOR,
@@ -858,7 +871,11 @@ export const TEXT_RULES: TextRule[] = [
         true,
       ),
       c(
-        [REGULATOR, REGULATOR_OPENS, String.raw`(?:an? |the |its |formal |civil |administrative )*(?:${REGULATORY_MATTER}|${REGULATORY_INSTRUMENT})`],
+        [
+          REGULATOR,
+          REGULATOR_OPENS,
+          String.raw`(?:an? |the |its |formal |civil |administrative )*(?:${REGULATORY_MATTER}|${REGULATORY_INSTRUMENT}|restrictions|limits)`,
+        ],
         10,
         true,
       ),
