@@ -9,8 +9,12 @@ export function collapseWhitespace(text: string): string {
 /** Whether the quote stands verbatim on its page. */
 export function isVerbatim(evidence: Evidence, pages: Map<number, string>): boolean {
   const page = pages.get(evidence.page);
-  const quote = collapseWhitespace(evidence.quote);
-  return page !== undefined && quote !== '' && collapseWhitespace(page).includes(quote);
+  return page !== undefined && onCollapsedPage(collapseWhitespace(page), evidence.quote);
+}
+
+function onCollapsedPage(collapsedPage: string, quote: string): boolean {
+  const collapsedQuote = collapseWhitespace(quote);
+  return collapsedQuote !== '' && collapsedPage.includes(collapsedQuote);
 }
 
 /** Whether a figure in the quote, at one of the usual scales, is the value (so the number is on the page). */
@@ -50,12 +54,20 @@ export function keepVerified<T extends { evidence: Evidence | null; value?: unkn
   what: string,
 ): { kept: T[]; warnings: string[] } {
   const texts = pages instanceof Map ? pages : new Map(pages.map((page) => [page.page, page.text]));
+  // Each page is collapsed once, not once per quote: a long filing yields many quotes per page.
+  const collapsed = new Map<number, string>();
+  const verbatim = (evidence: Evidence): boolean => {
+    const text = texts.get(evidence.page);
+    if (text === undefined) return false;
+    if (!collapsed.has(evidence.page)) collapsed.set(evidence.page, collapseWhitespace(text));
+    return onCollapsedPage(collapsed.get(evidence.page)!, evidence.quote);
+  };
   const kept: T[] = [];
   let dropped = 0;
   for (const item of items) {
     const evidence = item.evidence;
     const valueOk = typeof item.value !== 'number' || (evidence !== null && quoteCarriesValue(evidence.quote, item.value));
-    if (evidence === null || (isVerbatim(evidence, texts) && valueOk)) kept.push(item);
+    if (evidence === null || (verbatim(evidence) && valueOk)) kept.push(item);
     else dropped++;
   }
   return { kept, warnings: dropped > 0 ? [`${dropped} ${what} dropped: quote not verbatim on the cited page or value not in the quote`] : [] };

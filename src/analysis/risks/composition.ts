@@ -37,8 +37,13 @@ const CLAUSE_BREAK = /;|\b(?:but|whereas|while|although|though|however|except)\b
 /** Every occurrence of a pattern in the sentence, the tightest first. */
 export function phrasesOf(sentence: string, pattern: Pattern): Phrase[] {
   if (pattern instanceof RegExp) return occurrences(sentence, pattern).map((span) => ({ ...span, parts: [span] }));
-  const candidates = pattern.parts.map((part) => (Array.isArray(part) ? part : [part]).flatMap((regex) => occurrences(sentence, regex)));
-  if (candidates.some((list) => list.length === 0)) return [];
+  const candidates: Span[][] = [];
+  // Most sentences lack some part: stop at the first one missing.
+  for (const part of pattern.parts) {
+    const spans = (Array.isArray(part) ? part : [part]).flatMap((regex) => occurrences(sentence, regex));
+    if (spans.length === 0) return [];
+    candidates.push(spans);
+  }
   const phrases: Phrase[] = [];
   const choose = (index: number, chosen: Span[]): void => {
     if (index === candidates.length) {

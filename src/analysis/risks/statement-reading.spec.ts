@@ -76,6 +76,24 @@ describe('readingOf', () => {
     expect(readingOfText('Under Amendment No. 3 the lenders waived the covenant default.', 'waived the covenant default')).toBe('asserted');
   });
 
+  it('reads an item of a denied list as denied ("there are no actions, suits, proceedings ... pending")', () => {
+    expect(readingOfText('Except as set forth on Schedule 5.1, there are no actions, suits, proceedings or investigations pending.', 'suits')).toBe('negated');
+    expect(readingOfText('We have not, to date, identified any material weakness.', 'material weakness')).toBe('negated');
+  });
+
+  it('does not carry a denial across a long clause to the next: "Although no waiver was required, the Company breached ..."', () => {
+    expect(readingOfText('Although no waiver was required, the Company breached its leverage covenant.', 'breached its leverage covenant')).toBe('asserted');
+  });
+
+  it('reads the items of a contract’s list of conditions as hypothetical ("shall constitute an Event of Default: (b) fails to observe any covenant")', () => {
+    expect(
+      readingOfText(
+        'Each of the following shall constitute an Event of Default: (a) the Borrower fails to pay any principal when due; (b) the Borrower fails to observe any covenant.',
+        'fails to observe any covenant',
+      ),
+    ).toBe('hypothetical');
+  });
+
   it('reads "the right to" as a capability, not an event', () => {
     expect(readingOfText('The FCA has the authority to revoke our authorisation.', 'revoke our authorisation')).toBe('hypothetical');
   });

@@ -77,17 +77,33 @@ const WINDOW_WORDS = 10;
 /** How many words before a later part of a composition a negation may stand and still deny it ("the covenant was not breached"). */
 const GAP_NEGATION_WORDS = 4;
 
-/** Parentheticals of up to four words (", to date,", ", considered in the aggregate,") do not end or start a clause. */
+/**
+ * Parentheticals of up to four words (", to date,", ", considered in the aggregate,") do not end or
+ * start a clause; a short stretch between commas that denies ("there are no actions, suits, ...")
+ * is a clause of its own, not an aside.
+ */
 function withoutParentheticals(text: string): string {
-  return text.replace(/,(?:\s+[^\s,;:]+){1,4}\s*,/g, ' ');
+  return text.replace(/,(?:\s+[^\s,;:]+){1,4}\s*,/g, (aside) => (NEGATION.test(aside) ? aside : ' '));
 }
+
+/** A list item: the words of a comma segment in a list ("actions, suits, proceedings or investigations"). */
+const LIST_ITEM_WORDS = 4;
 
 /** The words before `index` in the same clause: back to `;`, `:`, a sentence start or a comma that is not a short parenthetical. */
 export function clauseBefore(sentence: string, index: number): string {
   const before = withoutParentheticals(sentence.slice(0, index));
-  const start = Math.max(before.lastIndexOf(';'), before.lastIndexOf(':'), before.lastIndexOf(','));
-  const clause = before.slice(start + 1).trim();
-  return clause.split(/\s+/).slice(-WINDOW_WORDS).join(' ');
+  const hard = Math.max(before.lastIndexOf(';'), before.lastIndexOf(':'));
+  const segments = before.slice(hard + 1).split(',');
+  // A phrase in a list ("no actions, suits, proceedings ... pending") belongs to the clause that opened the list.
+  let clause = segments.pop() ?? '';
+  while (segments.length > 0 && words(clause) <= 3 && words(segments[segments.length - 1]) <= LIST_ITEM_WORDS) {
+    clause = `${segments.pop()},${clause}`;
+  }
+  return clause.trim().split(/\s+/).slice(-WINDOW_WORDS).join(' ');
+}
+
+function words(text: string): number {
+  return text.split(/\s+/).filter((word) => word !== '').length;
 }
 
 /** Reported speech states a decided fact: "notified the firm that it would be dismissed". */
@@ -98,6 +114,8 @@ const MODAL_AFTER = /^[^;]{0,100}?\b(?:could|may|might|would|will)\b/i;
 /** A modal verb of consequence earlier in the sentence governs what follows it, across the commas of a list. */
 const CONSEQUENCE =
   /\b(?:could|may|might|would|will|can)\b (?:\w+ ){0,3}?(?:result in|lead to|cause|trigger|give rise to|subject (?:us|it|the company) to|expose (?:us|it|the company) to|include)\b[^;.]*$/i;
+/** A contract's list of conditions: "Each of the following shall constitute an Event of Default: (a) ... (b) fails to observe any covenant". */
+const CONDITIONS_LIST = /\b(?:shall|will|would|may|could|must|might)\b[^:;.]{0,80}:|\b(?:each|any|either) of the following\b/i;
 /** A modal as the first verb after the phrase: no finite verb ("occurred", "was") before it. */
 const MODAL_VERB_AFTER = /^(?:(?!\b(?:is|are|was|were|has|have|had|occurred|arose|exists?|existed)\b)[^;.]){0,80}?\b(?:could|may|might|would|will|should)\b/i;
 
@@ -109,7 +127,7 @@ export function readingOf(sentence: string, index: number, length: number): Read
   const clause = `${before} ${sentence.slice(index)}`.trim();
   if (NOMINAL.test(clause) && MODAL_AFTER.test(clause)) return 'hypothetical';
   // What a modal's consequence lists: "could result in fines, penalties or the suspension of our licenses".
-  if (CONSEQUENCE.test(sentence.slice(0, index))) return 'hypothetical';
+  if (CONSEQUENCE.test(sentence.slice(0, index)) || CONDITIONS_LIST.test(sentence.slice(0, index))) return 'hypothetical';
   // The phrase as the subject of a modal ("A material weakness would arise if ...", "a class action could be filed").
   if (/^(?:(?:and|but|or|while)\s+)?(?:(?:a|an|any|such)\s*)?$/i.test(before) && MODAL_VERB_AFTER.test(sentence.slice(index + length))) return 'hypothetical';
   if (NEGATION.test(before)) return 'negated';

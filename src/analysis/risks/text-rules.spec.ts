@@ -36,6 +36,7 @@ describe('text rules: going concern', () => {
     ['There is significant uncertainty over whether the business can continue trading.', 'critical'],
     ['Management’s plans did not alleviate the substantial doubt about the Company’s ability to continue as a going concern.', 'critical'],
     ['Our ability to continue as a going concern depends on closing the refinancing.', 'high'],
+    ['The Company’s recurring losses raise serious doubts about its viability.', 'critical'],
     ['Note 2 discloses conditions that raise substantial doubt about the Company’s ability to meet its obligations as they come due.', 'critical'],
   ])('states a going concern doubt: %s', (text, severity) => {
     expect(graded(text)).toEqual([['going_concern', severity]]);
@@ -67,8 +68,12 @@ describe('text rules: covenants', () => {
     ['The Company is in technical default under its equipment loan.', 'high'],
     ['Because of lower EBITDA, the borrower could not satisfy the interest coverage requirement at the March test date.', 'high'],
     ['The Company has been operating under a standstill agreement with its senior lenders since February.', 'high'],
+    ['The Company’s failure to pay principal at maturity resulted in a cross-default under its senior notes indenture.', 'high'],
+    ['Item 2.04. On June 5, 2025, the administrative agent delivered a notice of acceleration to the Company.', 'critical'],
     ['On March 4, 2025, we entered into a waiver and amendment with the lenders under the revolving credit facility.', 'medium'],
     ['The lender granted covenant relief for the next two test dates.', 'medium'],
+    ['The bank issued a waiver letter for the missed test.', 'medium'],
+    ['The lender has declared a default under the facility.', 'high'],
     ['The Company received a notice of default from the administrative agent on February 2, 2025.', 'critical'],
     ['The Company was in default under its loan agreement, and the bank declared all amounts outstanding immediately due and payable.', 'critical'],
   ])('states a covenant breach, default or waiver: %s', (text, severity) => {
@@ -89,6 +94,7 @@ describe('text rules: covenants', () => {
     'The prior-year waiver related to a covenant that has since been removed from the agreement.',
     'The 2021 covenant breach was cured within the grace period and no default resulted.',
     'It is unlikely that any covenant will be breached in the next twelve months.',
+    'The forbearance period under the 2023 agreement expired upon the repayment of all obligations in full.',
     'The Company neither breached nor sought waivers of its covenants.',
   ])('finds no covenant breach in: %s', (text) => {
     expect(graded(text)).toEqual([]);
@@ -113,6 +119,11 @@ describe('text rules: litigation', () => {
     ['We have accrued $3.0 million for the settlement of the wage and hour litigation.', 'low'],
     ['The Company was ordered by the court to pay $850,000 in damages to a former distributor.', 'medium'],
     ['An arbitration panel awarded the claimant $1.2 million against the Company.', 'medium'],
+    ['The Company has determined that a loss is probable in connection with the patent litigation and has accrued $4.0 million.', 'medium'],
+    ['It is reasonably possible that the Company will incur a loss in the product liability actions in excess of the amounts accrued.', 'medium'],
+    ['The court denied the Company’s motion to dismiss, and discovery is ongoing.', 'medium'],
+    ['The Company is embroiled in a legal dispute with a former partner.', 'medium'],
+    ['The Company was taken to court by a former supplier over unpaid invoices.', 'medium'],
   ])('states litigation: %s', (text, severity) => {
     expect(graded(text)).toEqual([['litigation', severity]]);
   });
@@ -127,6 +138,8 @@ describe('text rules: litigation', () => {
     'Our bylaws designate the Court of Chancery of the State of Delaware as the exclusive forum for certain litigation.',
     'No officer or director has been involved in any legal proceedings during the past ten years.',
     'The plaintiff in the 2019 suit withdrew its claims in 2020.',
+    'Accruals for litigation are recorded when a loss is probable and can be reasonably estimated.',
+    'In 2024 the court granted the Company’s motion to dismiss the complaint.',
   ])('finds no litigation in: %s', (text) => {
     expect(graded(text)).toEqual([]);
   });
@@ -172,6 +185,7 @@ describe('text rules: audit opinions', () => {
       'critical',
     ],
     ['The auditors declined to give an opinion on the 2022 accounts.', 'critical'],
+    ['An except-for opinion was issued on the 2023 accounts.', 'high'],
   ])('states a modified audit opinion: %s', (text, severity) => {
     expect(graded(text)).toEqual([['qualified_opinion', severity]]);
   });
@@ -195,6 +209,7 @@ describe('text rules: auditor change', () => {
     'PwC did not seek reappointment as auditor at the 2024 annual general meeting.',
     'Our previous auditor stepped down after the 2023 audit.',
     'The company switched auditors in 2024.',
+    'The Company has a new auditor this year.',
   ])('states a change of auditor: %s', (text) => {
     expect(graded(text)).toEqual([['auditor_change', 'medium']]);
   });
@@ -221,6 +236,7 @@ describe('text rules: customer concentration', () => {
     ['Losing Client X, which accounts for a third of turnover, would be severe.', 'high'],
     ['A significant portion of our revenue is derived from a limited number of customers.', 'medium'],
     ['The Company derives approximately 70% of its revenue from a single distributor.', 'high'],
+    ['Revenue from the U.S. Department of Defense represented 62% of total revenue in fiscal 2024.', 'high'],
   ])('states customer concentration, graded by share: %s', (text, severity) => {
     expect(graded(text)).toEqual([['customer_concentration', severity]]);
   });
@@ -239,6 +255,7 @@ describe('text rules: customer concentration', () => {
     'Revenue grew 35% and no single customer accounted for more than 5% of revenue.',
     'Our ten largest customers accounted for approximately 18% of our revenue.',
     'Financial instruments that potentially subject the Company to concentrations of credit risk consist principally of cash and trade receivables.',
+    'Customer concentration is low, with no customer above 5% of sales.',
   ])('finds no customer concentration in: %s', (text) => {
     expect(graded(text)).toEqual([]);
   });
@@ -254,6 +271,9 @@ describe('text rules: related parties', () => {
     ['Our majority stockholder has guaranteed the obligations under the revolving credit facility.', 'medium'],
     ['Shareholder loans of $400,000 remain outstanding.', 'medium'],
     ['The founder’s brother owns the trucking company that handles most of our deliveries.', 'low'],
+    ['The Company has an agreement with a firm in which our Chief Executive Officer is a partner; fees under the agreement totaled $210,000.', 'low'],
+    ['The Company’s principal stockholder provided a $5 million bridge loan to the Company in October 2024.', 'medium'],
+    ['The CEO’s company supplies packaging to the business.', 'low'],
   ])('states a related-party dealing: %s', (text, severity) => {
     expect(graded(text)).toEqual([['related_parties', severity]]);
   });
@@ -266,6 +286,7 @@ describe('text rules: related parties', () => {
     'The Company purchases directors and officers liability insurance.',
     'Our executive officers and directors beneficially own approximately 35% of our outstanding common stock.',
     'Transactions with related parties are conducted on an arm’s-length basis and require board approval.',
+    'The CEO’s company car is leased.',
   ])('finds no related-party dealing in: %s', (text) => {
     expect(graded(text)).toEqual([]);
   });
@@ -285,6 +306,7 @@ describe('text rules: working capital', () => {
     'The Company’s current ratio was 0.74 at June 30, 2024.',
     'At year end current liabilities, including the $20 million term loan now classified as current, were greater than current assets.',
     'Short-term obligations exceed current assets by $900k.',
+    'Current liabilities outweigh current assets.',
   ])('states negative working capital: %s', (text) => {
     expect(graded(text)).toEqual([['negative_working_capital', 'medium']]);
   });
@@ -332,6 +354,9 @@ describe('text rules: regulatory action', () => {
     ['The Department of Justice and the SEC are investigating payments made by our former sales agents.', 'medium'],
     ['The state Department of Insurance suspended the subsidiary’s certificate of authority.', 'critical'],
     ['The Company disclosed that it is the target of a federal grand jury investigation.', 'medium'],
+    ['The OCC and the Bank entered into a formal agreement requiring the Bank to enhance its compliance management system.', 'high'],
+    ['The Company received a notice from the EPA alleging violations of its discharge permit.', 'high'],
+    ['The regulator imposed restrictions on the Company’s lending activities.', 'high'],
   ])('states a regulatory action: %s', (text, severity) => {
     expect(graded(text)).toEqual([['regulatory_action', severity]]);
   });
@@ -346,9 +371,29 @@ describe('text rules: regulatory action', () => {
     'The Bank is subject to regular examination by the FDIC and the state banking department.',
     'The Company received a comment letter from the SEC staff on its Form 10-K, which it has answered.',
     'The FDA lifted the import alert in 2023 after a successful reinspection.',
+    'The Port Authority and the Company entered into a lease agreement for the terminal in 2024.',
+    'The regulator imposed new capital requirements on all banks.',
+    'The FDA has not alleged any violations.',
     'The Company is in compliance with the terms of the consent order entered into in 2022, which was terminated in 2024.',
   ])('finds no regulatory action in: %s', (text) => {
     expect(graded(text)).toEqual([]);
+  });
+});
+
+describe('text rules: a loan agreement', () => {
+  it('finds nothing in its representations, covenants, events of default and waiver clauses', () => {
+    expect(
+      graded(
+        [
+          'Section 5.1 Litigation. Except as set forth on Schedule 5.1, there are no actions, suits, proceedings or investigations pending or, to the knowledge of the Borrower, threatened against the Borrower before any court or governmental authority.',
+          'Section 6.1 Financial Covenants. The Borrower shall maintain a Fixed Charge Coverage Ratio of not less than 1.20 to 1.00, tested quarterly, and shall not permit its Total Leverage Ratio to exceed 3.00 to 1.00.',
+          'Section 7.1 Events of Default. Each of the following shall constitute an Event of Default: (a) the Borrower fails to pay any principal or interest when due; (b) the Borrower fails to observe any covenant contained in Section 6.',
+          'Section 7.2 Remedies. Upon the occurrence and during the continuance of an Event of Default, the Lender may declare all Obligations immediately due and payable.',
+          'Section 8.4 Waivers. No failure or delay by the Lender in exercising any right shall operate as a waiver thereof.',
+          'Section 8.12 Auditors. The Borrower shall not change its independent auditors without the prior written consent of the Lender.',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -49,7 +49,7 @@ function asserts(sentence: string, pattern: RegExp): boolean {
 // Going concern (ASC 205-40, PCAOB AS 2415, ISA 570).
 const GOING_CONCERN = String.raw`going[- ]concern`;
 /** What a doubt about going concern is a doubt about, when "going concern" is not said: continuing to trade or operate. */
-const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due`;
+const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due|(?:its|our|their|the company['’]s|the group['’]s|the business['’]s?) (?:viability|survival)|(?:ability to )?(?:survive|remain in business|stay in business)`;
 /** The preposition a doubt governs belongs to it: "doubt upon" is not the condition "upon". */
 const DOUBT_ABOUT = String.raw`(?: (?:about|as to|regarding|over|on|upon|concerning|related to|relating to))?`;
 const DOUBT = oneOf(
@@ -184,6 +184,8 @@ const NUMBER_WORD = String.raw`(?:one|two|three|four|five|six|seven|eight|nine|t
 const FEW_CUSTOMERS = oneOf(
   String.raw`(?:a single|single|one|each of (?:${NUMBER_WORD}|our|its)|${NUMBER_WORD}(?: of (?:our|its|the company['’]s))?|a (?:few|small number|limited number|handful) of|few|(?:our|its|the(?: company['’]s)?|the group['’]s) (?:(?:single|${NUMBER_WORD}) )?(?:largest|biggest|top|major|principal|most significant)(?: ${NUMBER_WORD})?|(?:the )?top(?: ${NUMBER_WORD})?|largest|biggest|major|principal|key|significant) (?:(?:largest|biggest|major|key|principal|significant|top|end|direct|commercial|retail|wholesale|OEM|government) )*${CUSTOMER_WORD}`,
   String.raw`(?:customer|client) [A-Z](?![\w-])`,
+  // Government as a customer: "the U.S. Department of Defense", "the federal government", "Medicare".
+  String.raw`(?:the )?(?:U\.S\. |United States |federal |state )?(?:government|Department of (?:Defense|Veterans Affairs|Energy|Homeland Security|Health and Human Services)|DoD|Navy|Army|Air Force|Medicare|Medicaid)`,
 );
 const SHARE_VERB = oneOf(
   String.raw`(?:accounted|accounts|accounting|account) for`,
@@ -433,13 +435,14 @@ export const TEXT_RULES: TextRule[] = [
       // A waiver obtained needs no named covenant: a lender's waiver is of a default, actual or expected.
       c(
         [
-          String.raw`${verb('obtain')}|${verb('receive')}|received|${verb('grant')}|${verb('request')}|${verb('seek')}|sought|${verb('secure')}|${verb('enter')} into|${verb('negotiate')}`,
+          String.raw`${verb('obtain')}|${verb('receive')}|received|${verb('grant')}|${verb('request')}|${verb('seek')}|sought|${verb('secure')}|${verb('enter')} into|${verb('negotiate')}|${verb('issue')}|${verb('provide')}|gave|given`,
           String.raw`(?:a |an )?(?:\w+ )?waivers?`,
         ],
         2,
         true,
       ),
       c([FORBEARANCE, [term(COVENANT), term(FACILITY), term(LENDER), term(String.raw`${noun('agreement')}|defaults?|remedies|rights`)]], 10),
+      c([String.raw`declared|${verb('call')}|issued|sent|delivered|served`, String.raw`(?:a |an )?(?:payment )?(?:event of )?default`], 2, true),
       c(
         [
           String.raw`events? of default`,
@@ -466,7 +469,7 @@ export const TEXT_RULES: TextRule[] = [
         5,
         true,
       ),
-      c([String.raw`defaulted|default(?:ed)? (?:on|under)|in default (?:of|under|on)|payment default`, FACILITY], 6),
+      c([String.raw`defaulted|default(?:ed)? (?:on|under)|in default (?:of|under|on)|payment default|cross-?default(?:s|ed)?`, FACILITY], 6),
     ],
     boilerplate: [
       /\bcovenants? (?:include|includes|require|requires|are)\b/i,
@@ -478,6 +481,7 @@ export const TEXT_RULES: TextRule[] = [
     resolved: [
       /\b(?:has|have|had) since been (?:removed|deleted|eliminated|cured|repaid|terminated)\b|\bno longer (?:applies|in effect|applicable|outstanding)\b/i,
       /\b(?:was|were|has been|have been|had been) (?:fully |subsequently )?(?:cured|remedied)\b/i,
+      /\b(?:repaid|paid off|repayment of all (?:obligations|amounts|indebtedness)|refinanced) (?:\w+ ){0,3}?in full\b/i,
     ],
     grade: graded(
       'high',
@@ -525,7 +529,7 @@ export const TEXT_RULES: TextRule[] = [
       c([String.raw`${verb('settle')}|settlements?`, [term(LAWSUIT), term(String.raw`${noun('plaintiff')}|${noun('claimant')}|${noun('dispute')}`)]], 6),
       c(
         [
-          String.raw`involved|engaged|a party|parties|the subject|defending|${verb('defend')}(?: \w+)? against|contesting|${verb('contest')}|${verb('face')}`,
+          String.raw`involved|engaged|a party|parties|the subject|defending|${verb('defend')}(?: \w+)? against|contesting|${verb('contest')}|${verb('face')}|embroiled|entangled|mired`,
           LAWSUIT,
         ],
         5,
@@ -549,6 +553,18 @@ export const TEXT_RULES: TextRule[] = [
         5,
         true,
       ),
+      // ASC 450 speaks of the loss a suit may bring: the suit exists ("a loss is probable in connection with the patent litigation").
+      c(
+        [
+          String.raw`(?:an? |the )?(?:loss|losses|liability) (?:is|are|was|were) (?:probable|reasonably possible|remote)|(?:probable|reasonably possible) (?:that (?:\w+ ){0,6}?)?(?:an? )?(?:loss|losses)|(?:has |have )?accru(?:ed|als?) (?:\$?[\d.,]+ (?:million |thousand )?)?(?:for|in connection with|related to|relating to)|loss contingenc(?:y|ies)`,
+          LAWSUIT,
+        ],
+        8,
+      ),
+      // A court's steps in a case that goes on.
+      term(
+        String.raw`${noun('motion')} (?:to dismiss|for summary judgment|for class certification)|discovery (?:is|remains) (?:ongoing|underway|in progress)|trial (?:is|has been) (?:scheduled|set)|(?:scheduled|set) for trial|(?:certified|certify|certifies) (?:a |the )?class|(?:taken|took|take|takes|taking) (?:\w+ ){0,3}?to court|(?:legal|court) ${noun('battle')}`,
+      ),
       // Specific claims the company answers ("intends to defend itself vigorously against these claims", "denies the allegations").
       term(
         String.raw`(?:${verb('defend')}|${verb('contest')}) (?:\w+ ){0,3}?(?:against )?(?:the|these|such|those|all) (?:claims|allegations|lawsuits?|suits?|actions?|charges)|(?:${verb('deny')}|denied) (?:the|these|such|those|all) (?:allegations|claims)`,
@@ -559,10 +575,13 @@ export const TEXT_RULES: TextRule[] = [
       /\b(?:incidental to (?:its|our|the) business|routine (?:litigation|legal|claims))\b/i,
       /\bgoverning law\b/i,
       /\bindemnif/i,
+      // An accounting policy for suits, not a suit: "accruals are recorded when a loss is probable".
+      /\b(?:when|if) (?:it is |a loss is |the loss is |losses are )?(?:probable|reasonably estimable)\b|\b(?:are|is) (?:recorded|recognized|recognised|accrued|expensed) (?:when|as incurred)\b/i,
     ],
     resolved: [
       /\b(?:lawsuit|suit|action|complaint|claim|case|litigation|proceeding|arbitration|petition)s? (?:\w+ ){0,8}?(?:was|were|has been|have been|had been) (?:voluntarily |fully |formally |finally )?(?:dismissed|withdrawn|vacated|discontinued|abandoned)\b(?!.*\b(?:appeal\w*|remaining|pending|re-?filed)\b)/i,
       /\bdismissed with prejudice\b(?!.*\b(?:appeal\w*|remaining|pending)\b)/i,
+      /\bgrant(?:ed|ing) (?:the company['’]s |our |its )?motion (?:to dismiss|for summary judgment)\b(?!.*\b(?:appeal\w*|remaining|pending|in part)\b)/i,
       /\b(?:in (?:the company['’]s|our|its) favou?r)\b/i,
     ],
     // The adverse party is a regulator: the matter is a regulatory action, not a private suit.
@@ -603,7 +622,7 @@ export const TEXT_RULES: TextRule[] = [
     description: 'The auditor did not give a clean opinion on the financial statements.',
     statements: [
       c([String.raw`qualif(?:y|ies|ied|ication|ications)|disclaim(?:s|ed|er|ing)?|modified|modification`, OPINION], 12),
-      term(String.raw`adverse (?:audit )?opinion|opinion (?:was|is) adverse`),
+      term(String.raw`adverse (?:audit )?opinion|opinion (?:was|is) adverse|except[- ]for (?:opinion|qualification)`),
       term(
         String.raw`(?:in (?:our|the auditor['’]s|the auditors['’]) opinion,? )?except for the (?:possible )?effects? of (?:the|such|this) (?:matters?|adjustments?)`,
       ),
@@ -639,6 +658,7 @@ export const TEXT_RULES: TextRule[] = [
       c([AUDITOR_REMOVED, AUDITOR], 8, true),
       c([String.raw`resign(?:ed|s|ation)?|${AUDITOR_LEFT}`, String.raw`as (?:[\w'’]+ ){0,4}?${AUDITOR}`], 5, true),
       c([APPOINTMENT, NEW_AUDITOR], 10),
+      c([String.raw`(?:has|have|had|now uses|moved to|changed to|switched to)`, NEW_AUDITOR], 2, true),
       term(String.raw`disagreements? with (?:the |our |its )?(?:former |previous |prior )?(?:auditors?|accountants|audit firm)`),
     ],
     boilerplate: [/\bchanges? in and disagreements? with\b/i, /\baudit partner\b|\bengagement partner\b|\bpartner rotation\b/i],
@@ -663,7 +683,7 @@ export const TEXT_RULES: TextRule[] = [
       ),
       c([FEW_CUSTOMERS, SHARE_OF_REVENUE], 3, true),
       c([DEPENDENCE, FEW_CUSTOMERS_GROUP], 8),
-      term(String.raw`customer concentration`),
+      term(String.raw`customer concentration(?! (?:is|was|remains|remained) (?:low|limited|minimal|modest|not))`),
       NAMED_CUSTOMER,
     ],
     grade: concentrationSeverity,
@@ -681,7 +701,7 @@ export const TEXT_RULES: TextRule[] = [
       c(
         [
           INSIDER,
-          String.raw`(?:has |have |had )?(?:personally |also |jointly )?(?:guaranteed|${verb('guarantee')}|loaned|lent|${verb('lend')}|advanced|${verb('provide')} (?:a |an )?(?:personal )?(?:loan|guarantee|advance|financing|funding|bridge loan)|funded|${verb('lease')}|${verb('rent')}|${verb('sublease')})`,
+          String.raw`(?<!(?:is|was|are|were|be|been|being) )(?:has |have |had )?(?:personally |also |jointly )?(?:guaranteed|${verb('guarantee')}|loaned|lent|${verb('lend')}|advanced|${verb('provide')} (?:a |an )?(?:\$?[\d.,]+ (?:million |thousand )?)?(?:personal |bridge |short-term |unsecured |secured |interest-free )*(?:loan|guarantee|advance|financing|funding)|funded|${verb('lease')}|${verb('rent')}|${verb('sublease')})`,
         ],
         4,
         true,
@@ -690,6 +710,16 @@ export const TEXT_RULES: TextRule[] = [
       c(
         [INSIDER, String.raw`(?:has|have|had|holds?|held) (?:an? )?(?:material |direct |indirect |financial |ownership )?(?:interest|stake|ownership)s? in`],
         5,
+        true,
+      ),
+      // An insider's own business deals with the company: "the CEO's company supplies our packaging".
+      c(
+        [
+          String.raw`(?:our|its|the(?: company['’]s| group['’]s)?) (?:${INSIDER_ROLE})['’]s? (?:own |family['’]?s? )?(?:\w+ )?(?:${noun('company')}|${noun('firm')}|${noun('business')}|${noun('entity')})`,
+          // The business as the subject of an active verb of dealing ("the CEO's company car is leased" is not one).
+          String.raw`(?<!(?:is|was|are|were|be|been) )(?:${verb('supply')}|${verb('provide')}|${verb('handle')}|${verb('perform')}|${verb('deliver')}|${verb('manufacture')}|${verb('distribute')}|${verb('service')}|${verb('lease')}|${verb('rent')}|${verb('sell')}|sold|${verb('charge')}|${verb('bill')}|${verb('invoice')}|${verb('receive')})`,
+        ],
+        2,
         true,
       ),
       // An insider owns what the business deals with: "the CEO owns the building we lease", "owns 50% of the entity that provides our trucking".
@@ -710,7 +740,7 @@ export const TEXT_RULES: TextRule[] = [
         [
           String.raw`(?:${noun('company')}|${noun('entity')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('customer')}|${noun('landlord')}|${noun('contractor')}|${noun('business')}|${noun('partnership')}) in which`,
           INSIDER,
-          String.raw`(?:has|have|had|holds?|held|owns?|owned) (?:an? )?(?:[\d.]+\s?% |material |direct |indirect |financial |ownership |controlling |majority )*(?:interest|stake|ownership|equity)?`,
+          String.raw`(?:has|have|had|holds?|held|owns?|owned) (?:an? )?(?:[\d.]+\s?% |material |direct |indirect |financial |ownership |controlling |majority )*(?:interest|stake|ownership|equity)?|(?:is|are|was|were) (?:a |an )?(?:partner|principal|director|officer|member|owner|shareholder|stockholder|trustee)`,
         ],
         8,
         true,
@@ -752,7 +782,7 @@ export const TEXT_RULES: TextRule[] = [
           CURRENT_LIABILITIES,
           oneOf(
             verb('exceed'),
-            String.raw`(?:were|was|are|is) (?:greater|higher|larger|more) than|(?:were|was|are|is) in excess of|${verb('outstrip', { doubled: true })}|${verb('surpass')}`,
+            String.raw`(?:were|was|are|is) (?:greater|higher|larger|more) than|(?:were|was|are|is) in excess of|${verb('outstrip', { doubled: true })}|${verb('surpass')}|${verb('outweigh')}`,
           ),
           CURRENT_ASSETS,
         ],
@@ -829,8 +859,23 @@ export const TEXT_RULES: TextRule[] = [
       term(REGULATORY_INSTRUMENT),
       c([REGULATORY_MATTER, [term(String.raw`(?:by|from|of|with|issued by|brought by|initiated by|conducted by|led by|on behalf of)`)], REGULATOR], 6, true),
       c([REGULATOR, REGULATOR_ACTS], 6, true),
+      c([REGULATOR, String.raw`${verb('allege')}|alleging|(?:alleged )?violations?|non-?compliance`], 6, true),
       c(
-        [REGULATOR, REGULATOR_OPENS, String.raw`(?:an? |the |its |formal |civil |administrative )*(?:${REGULATORY_MATTER}|${REGULATORY_INSTRUMENT})`],
+        [
+          REGULATOR,
+          String.raw`${verb('enter')} into|executed|signed|${verb('agree')} to|consented to|stipulated to`,
+          // An agreement with a regulator is enforcement when formal or written (a bank's OCC agreement), not a lease with a port authority.
+          String.raw`(?:a |an |the )?(?:(?:formal|written) ${noun('agreement')}|consent (?:${noun('order')}|${noun('decree')})|memorand(?:um|a) of understanding|${noun('settlement')})`,
+        ],
+        8,
+        true,
+      ),
+      c(
+        [
+          REGULATOR,
+          REGULATOR_OPENS,
+          String.raw`(?:an? |the |its |formal |civil |administrative )*(?:${REGULATORY_MATTER}|${REGULATORY_INSTRUMENT}|restrictions|limits)`,
+        ],
         10,
         true,
       ),
