@@ -463,6 +463,227 @@ function blindPhrasingsSecond(random, year) {
   };
 }
 
+/**
+ * The fifth pool, written on 24 November 2026 before the rule change of that day, by a writer who had
+ * read neither the rules nor their unit tests, and never used to adjust them: the blind estimate for
+ * the rules as changed that day. Its sentences follow the genres the rules meet in real files (10-K risk
+ * factors and MD&A, PCAOB and ISA auditor's reports, 8-K items, credit agreement notices, ASC 450 and
+ * ASC 850 notes, SOX 404 reports, regulatory disclosures); denials are the hard kind (negation at a
+ * distance, hypotheticals, risks of earlier years since resolved, definitions).
+ */
+function blindPhrasingsThird(random, year) {
+  const firms = random.shuffle(['Ellsworth Kane LLP', 'Hollis & Quinn CPAs', 'Pemberton Audit Group', 'Corliss Weber LLP']);
+  const [firm, successor] = firms;
+  const person = random.pick(['Daniel Okafor', 'Priya Raman', 'Helen Marsh', 'Tomasz Nowak']);
+  const founder = random.pick(['Dr. Lena Ferris', 'Dr. Anika Bose']);
+  const percent = (min, max) => `${random.int(min, max)}%`;
+  const month = random.pick(MONTHS);
+  return {
+    going_concern: {
+      stated: [
+        `Our independent registered public accounting firm's report on the ${year} financial statements includes a going-concern explanatory paragraph.`,
+        `We draw attention to Note 1.3 in the financial statements, which indicates that the Group incurred a net loss of ${money(random, 900, 12000)} during the year ended 31 December ${year}; these events or conditions indicate that a material uncertainty exists that may cast significant doubt on the Group's ability to continue as a going concern. Our opinion is not modified in respect of this matter.`,
+        `Management's plans, which include the sale of the Denver distribution centre, have not been finalised and therefore do not alleviate the substantial doubt about the Company's ability to continue as a going concern.`,
+        `Management has determined that existing cash of ${money(random, 300, 4000)} will not fund the Company's obligations beyond ${month} ${year + 1}, which raises substantial doubt about its ability to continue in operation for one year after the date these statements are issued.`,
+        `The borrower's auditors flagged a going concern uncertainty in the most recent audited accounts.`,
+        `A paragraph in the auditor's report on our ${year} financial statements expresses substantial doubt about whether we can continue as a going concern, and that doubt may itself make new financing harder to obtain.`,
+        `Continued operation of the business as a going concern is in significant doubt, since the Company’s sole lender has declined to renew the revolving facility that matures in ${month} ${year + 1} and no replacement has been arranged.`,
+      ],
+      denied: [
+        `Having considered the Group's forecasts, its undrawn facilities of ${money(random, 2000, 30000)} and reasonably possible downside scenarios, the Directors do not consider that any material uncertainty exists in relation to going concern.`,
+        `Under ASC 205-40, management evaluates at each reporting period whether conditions or events, considered in the aggregate, raise substantial doubt about the entity's ability to continue as a going concern within one year after the financial statements are issued.`,
+        `If we are unable to raise additional capital when needed, we may have to curtail operations, and our auditors could in the future express substantial doubt about our ability to continue as a going concern.`,
+        `In auditing the financial statements, we concluded that the directors' use of the going concern basis of accounting is appropriate, and we have not identified any material uncertainty that may cast significant doubt on the Company's ability to continue as a going concern.`,
+        `The going concern paragraph included in the auditor's report for ${year - 3} was removed the following year after the Company repaid its term loan, and the report on the ${year} financial statements contains no such paragraph.`,
+        `Management believes that cash on hand of ${money(random, 5000, 40000)} and cash generated from operations will be sufficient to meet the Company's obligations for at least the next twelve months.`,
+      ],
+    },
+    covenant_breach: {
+      stated: [
+        `On ${day(random, year)}, the Administrative Agent notified the Borrower that an Event of Default had occurred and was continuing as a result of the Borrower's failure to maintain a Consolidated Fixed Charge Coverage Ratio of at least 1.25 to 1.00 for the fiscal quarter then ended.`,
+        `Under the forbearance agreement signed on ${day(random, year)}, the lenders agreed not to accelerate the term loan on account of the specified financial covenant defaults until June 30, ${year + 1}.`,
+        `The Company obtained a waiver from its lenders for the quarter ended September 30, ${year}, when its total net leverage ratio of 4.6x exceeded the permitted maximum of 4.0x.`,
+        `Amendment No. 3 to the Credit Agreement, among other things, waived the Specified Default arising from the Borrower's non-compliance with the minimum liquidity covenant as of June 30, ${year} and charged an amendment fee of 25 basis points.`,
+        `The minimum tangible net worth requirement of the mortgage loan was not met at year end; as a result, the entire ${money(random, 800, 9000)} balance has been classified as a current liability.`,
+        `Because fourth-quarter EBITDA came in at ${money(random, 200, 900)}, below the ${money(random, 1000, 2000)} floor in the note purchase agreement, the Company is in default under that agreement.`,
+        `The covenant violation under the equipment financing triggered a cross-default under the Company’s revolving line of credit, and both lenders have reserved their remedies.`,
+      ],
+      denied: [
+        `No Default or Event of Default has occurred and is continuing as of the date of this Compliance Certificate.`,
+        `The lenders could accelerate repayment if we do not satisfy the consolidated interest coverage ratio test, which will first be measured on March 31, ${year + 1}.`,
+        `Amendment No. 2 extended the maturity of the revolving facility to ${year + 4} and increased the commitments by ${money(random, 5000, 50000)}; it did not modify any financial covenant.`,
+        `At each quarterly measurement date in ${year}, the Borrower's senior secured leverage ratio remained below the 3.25x maximum, with the smallest cushion, 0.6x, in the second quarter.`,
+        `The Company has never requested or received a waiver of any covenant from its lenders.`,
+        `"Event of Default" means any of the events specified in Section 8.01, provided that any requirement for the giving of notice or the lapse of time, or both, has been satisfied.`,
+        `Based on its current forecast, management expects the Company to remain in compliance with each of its financial covenants throughout the next twelve months.`,
+      ],
+    },
+    litigation: {
+      stated: [
+        `The Company has accrued ${money(random, 200, 3000)} for the wage-and-hour class action pending in the Superior Court of California and estimates the reasonably possible loss in excess of the accrual at up to ${money(random, 1000, 6000)}.`,
+        `A shareholder derivative complaint naming the Company as nominal defendant and each member of its board was filed in the Delaware Court of Chancery on ${day(random, year)}.`,
+        `Plaintiffs in the consolidated securities action seek damages on behalf of all persons who purchased the Company's common stock between ${month} ${year - 1} and ${month} ${year}.`,
+        `Litigation brought by the former owners of Harrow Tool over the earn-out remains unresolved, with trial set for ${month} ${year + 1}.`,
+        `The Company is defending an arbitration demand filed with the American Arbitration Association by a former reseller seeking ${money(random, 500, 8000)} in lost profits.`,
+        `On ${day(random, year)} the court denied the Company's motion to dismiss the patent infringement claims brought by Norwell Devices, and discovery is ongoing.`,
+        `Legal proceedings: the Company is the defendant in a suit alleging breach of a supply agreement, in which the plaintiff claims damages of ${money(random, 300, 5000)}.`,
+      ],
+      denied: [
+        `A loss contingency is accrued when it is probable that a liability has been incurred and the amount can be reasonably estimated; when a loss is only reasonably possible, the nature of the contingency and an estimate of the possible loss or range of loss are disclosed.`,
+        `The patent suit filed against the Company in ${year - 3} was dismissed with prejudice in ${year - 2}, no appeal was taken, and no other matter is pending.`,
+        `Item 3. Legal Proceedings. None.`,
+        `We may in the future become involved in lawsuits, including claims relating to intellectual property or employment matters, which could be costly and divert management's attention.`,
+        `To the Company's knowledge, no action, suit or proceeding is pending or threatened before any court, arbitrator or governmental body against the Company or any of its properties.`,
+        `Management, after consultation with counsel, is aware of no claims or assessments that would require accrual or disclosure under ASC 450.`,
+      ],
+    },
+    material_weakness: {
+      stated: [
+        `Based on this assessment, management determined that, as of December 31, ${year}, the Company did not maintain effective internal control over financial reporting because of the material weakness described below.`,
+        `A deficiency in the design of user-access controls over the ERP system, which management has assessed to be a material weakness, allowed certain finance employees both to create and to approve vendor payments.`,
+        `Remediation of the material weakness identified in the fourth quarter, relating to the accounting for complex debt instruments, is ongoing and is not expected to be complete before ${month} ${year + 1}.`,
+        `The restatement of our quarterly results for ${year} resulted from a material weakness in our controls over the classification of cash flows.`,
+        `Ineffective controls over the reconciliation of intercompany balances constituted a material weakness as of year end.`,
+        `Our external auditors communicated to the audit committee two control deficiencies that rise to the level of material weaknesses, concerning revenue cut-off and the valuation of inventory reserves.`,
+      ],
+      denied: [
+        `The material weakness previously reported in our ${year - 1} Annual Report, relating to segregation of duties, was remediated during ${year}, and management concluded that internal control over financial reporting was effective as of December 31, ${year}.`,
+        `The control deficiencies identified during the year were evaluated and were determined not to constitute, individually or in the aggregate, a material weakness.`,
+        `Because of its inherent limitations, internal control over financial reporting may not prevent or detect misstatements.`,
+        `If we fail to maintain effective internal controls, we may not be able to report our results accurately, and investors could lose confidence in our financial reporting.`,
+        `Management's assessment, using the 2013 COSO framework, found internal control over financial reporting to be effective at year end, and the auditor's attestation report reaches the same conclusion.`,
+        `A significant deficiency, a shortcoming less severe than a material weakness, was noted in the documentation of quarterly user-access reviews.`,
+      ],
+    },
+    qualified_opinion: {
+      stated: [
+        `We were unable to obtain sufficient appropriate audit evidence about the existence of ${money(random, 1000, 9000)} of inventories held at the Company's Monterrey warehouse, and as a result of this scope limitation our opinion on the ${year} financial statements is qualified.`,
+        `Because the Company has not consolidated the variable interest entity described in Note 6, as generally accepted accounting principles require, the financial statements do not present fairly the Company's financial position, and we therefore express an adverse opinion.`,
+        `We were not able to obtain sufficient appropriate audit evidence to provide a basis for an audit opinion; accordingly, we do not express an opinion on these financial statements.`,
+        `The audit report on the borrower's ${year} statements was modified: the auditors took exception to the Company's failure to record an impairment of goodwill.`,
+        `The accountant's report accompanying the ${year} financial statements contains a disclaimer of opinion.`,
+        `Except for the effects of the matter described in the Basis for Qualified Opinion section of our report, the accompanying financial statements give a true and fair view of the financial position of the Group as at 31 December ${year}.`,
+      ],
+      denied: [
+        `We draw attention to Note 3, which describes the effect of the Company's adoption of the new leasing standard; our opinion is not modified in respect of this matter.`,
+        `The communication of critical audit matters does not alter in any way our opinion on the financial statements, taken as a whole.`,
+        `In our opinion, the consolidated financial statements give a true and fair view of the financial position of the Group as at 31 December ${year} and of its financial performance for the year then ended, in accordance with IFRS.`,
+        `The auditor's reports on the financial statements for the past two fiscal years contained no adverse opinion or disclaimer of opinion and were not qualified or modified as to uncertainty, audit scope or accounting principles.`,
+        `A qualified opinion is expressed when the auditor concludes that misstatements are material but not pervasive to the financial statements.`,
+        `The scope limitation that led to the qualification of the ${year - 3} report was resolved when the inventory counts were observed the following year, and every report issued since, including the report on ${year}, has been unmodified.`,
+      ],
+    },
+    auditor_change: {
+      stated: [
+        `Item 4.01 Changes in Registrant's Certifying Accountant. On ${day(random, year)}, the Audit Committee approved the dismissal of ${firm} as the Company's independent registered public accounting firm.`,
+        `Following a competitive proposal process, the Audit Committee appointed ${successor} to replace ${firm} as independent auditor for the fiscal year ending December 31, ${year + 1}.`,
+        `The financial statements for ${year - 1} were audited by other auditors, ${firm}, whose report expressed an unmodified opinion; ${successor} audited the ${year} financial statements.`,
+        `The Company’s relationship with ${firm} ended on ${day(random, year)}, when the firm withdrew from the audit engagement.`,
+        `Shareholders will be asked to ratify the appointment of ${successor}, which the Audit Committee engaged in ${month} ${year} to succeed ${firm} as the Company's auditor.`,
+        `The borrower has had three different audit firms in the last four years, most recently replacing ${firm} with ${successor} in ${year}.`,
+      ],
+      denied: [
+        `The Audit Committee has reappointed ${firm} as the Company's independent auditor for fiscal ${year + 1}.`,
+        `As required by SEC rules, a new lead engagement partner from ${firm} was assigned in ${year}; ${firm} remains the Company's independent registered public accounting firm.`,
+        `Item 9. Changes in and Disagreements With Accountants on Accounting and Financial Disclosure. Not applicable.`,
+        `Under its rotation policy the Audit Committee will consider putting the audit out to tender in ${year + 3}; no decision to change auditors has been made.`,
+        `Fees billed by ${firm} for the audits of the ${year} and ${year - 1} financial statements were ${money(random, 300, 900)} and ${money(random, 250, 850)}, respectively.`,
+        `If our independent auditor were to resign or be dismissed, we could face additional costs and delays in filing our periodic reports.`,
+      ],
+    },
+    customer_concentration: {
+      stated: [
+        `Revenue from the Company's largest customer, a national home-improvement retailer, accounted for ${percent(25, 48)} of net revenue in fiscal ${year}.`,
+        `Three customers together represented ${percent(50, 70)} of accounts receivable and ${percent(40, 60)} of revenue at and for the year ended December 31, ${year}.`,
+        `Concentrations: for ${year}, Customer C accounted for ${percent(22, 30)} and Customer D for ${percent(14, 19)} of consolidated revenues.`,
+        `A substantial majority of our revenue, ${percent(60, 75)} in ${year}, is derived from contracts with the U.S. Department of Defense.`,
+        `We depend on Halvorsen Foods for approximately ${percent(30, 40)} of our revenue, and any reduction in its orders would materially harm our results.`,
+        `Our top five customers generated ${percent(70, 80)} of revenue in ${year}, up from ${percent(60, 69)} in ${year - 1}.`,
+        `Approximately one-third of the Company's sales are made to a single distributor.`,
+      ],
+      denied: [
+        `In each of the last three fiscal years, sales to every individual customer were below 10% of consolidated net sales.`,
+        `Our ten largest customers together accounted for less than ${percent(9, 15)} of revenue.`,
+        `Financial instruments that potentially subject the Company to concentrations of credit risk consist principally of cash equivalents and trade receivables.`,
+        `The Company's reliance on its former anchor customer, which accounted for 40% of revenue in ${year - 5}, ended as the customer base broadened; no customer exceeded ${percent(3, 6)} of revenue in ${year}.`,
+        `The Company sells to more than 12,000 customers in 40 countries, the largest of which accounted for ${percent(2, 4)} of revenue.`,
+        `Although we have historically served a broad customer base, we could become dependent on a small number of large customers if our enterprise strategy succeeds.`,
+      ],
+    },
+    related_parties: {
+      stated: [
+        `The Company purchases packaging from Ostrander Containers, Inc., which is owned by the brother of the Company's Chief Operating Officer; purchases totalled ${money(random, 200, 2000)} in ${year}.`,
+        `In ${month} ${year} a director advanced ${money(random, 100, 1500)} to the Company under a demand promissory note bearing interest at 8%.`,
+        `Consulting fees of ${money(random, 60, 400)} were paid during the year to a firm in which the Chief Financial Officer holds a 50% interest.`,
+        `Receivables from affiliates under common control amounted to ${money(random, 100, 2500)} at December 31, ${year}, and are non-interest bearing.`,
+        `The Company charters its aircraft from an entity controlled by its principal stockholder, at hourly rates approved by the Audit Committee.`,
+        `Transactions with related persons: during ${year} the Company sold product with a value of ${money(random, 300, 3000)} to a distributor owned by the spouse of a director.`,
+      ],
+      denied: [
+        `Parties are considered related if one party has the ability, directly or indirectly, to control or exercise significant influence over the other in making financial or operating decisions.`,
+        `Since the beginning of the last fiscal year there has not been any transaction in which the Company was a participant and in which any director, executive officer or holder of more than 5% of our stock had a direct or indirect material interest.`,
+        `The loan from the Company's founder was repaid in full in ${year - 3}, and no balance with any related party has been outstanding since.`,
+        `The Audit Committee reviews and must approve any related-person transaction under the Company's written policy.`,
+        `Apart from the compensation arrangements described under Executive Compensation, the Company had no dealings with its officers, directors or significant shareholders in ${year}.`,
+      ],
+    },
+    negative_working_capital: {
+      stated: [
+        `The Company closed the year with a working capital shortfall of ${money(random, 300, 6000)}.`,
+        `At December 31, ${year}, the Company's current ratio was 0.${random.int(55, 89)}.`,
+        `Working capital was a deficit of ${money(random, 400, 5000)}, compared with a surplus of ${money(random, 200, 3000)} a year earlier, mainly because the term loan became due within twelve months.`,
+        `Net current liabilities of the Group amounted to ${money(random, 500, 9000)} at 31 December ${year}.`,
+        `Working capital (current assets less current liabilities) was (${money(random, 200, 4000)}) at year end.`,
+        `As of the balance sheet date, our current obligations exceeded our current assets by ${money(random, 300, 7000)}.`,
+      ],
+      denied: [
+        `Working capital increased to ${money(random, 2000, 9000)} at year end from ${money(random, 500, 1900)} a year earlier.`,
+        `The Group had net current assets of ${money(random, 1000, 20000)} at 31 December ${year}.`,
+        `Current assets were 2.3 times current liabilities at December 31, ${year}.`,
+        `We define working capital as current assets less current liabilities; management uses it to evaluate liquidity.`,
+        `The working capital deficit reported at the end of ${year - 1} was eliminated by the equity offering completed in ${month} ${year}, and working capital was ${money(random, 1000, 8000)} at year end.`,
+        `A delay in collecting receivables could reduce our working capital.`,
+      ],
+    },
+    key_person: {
+      stated: [
+        `The Company's product roadmap rests largely on the expertise of its Chief Technology Officer, ${person}, who is not bound by a non-competition agreement.`,
+        `All of the Company's principal supplier and lender relationships are maintained personally by its sole shareholder and managing director, ${person}.`,
+        `The loss of the services of ${founder}, who founded the Company and leads its research programme, could materially and adversely affect our business, and we do not have an employment agreement with her.`,
+        `Succession risk is acute: none of the Company's other officers has experience running the business, which ${person} has managed since its formation.`,
+        `We have no succession plan for our 71-year-old founder and chairman, who is also our principal salesperson.`,
+        `The Bank's lending decision relies on the continued involvement of the guarantor, ${person}, who is the Company's only licensed engineer.`,
+      ],
+      denied: [
+        `Each executive officer has a designated internal successor, and the Board reviews the slate of candidates every year.`,
+        `Our founder retired from day-to-day management in ${year - 4}; the business has since been run by a six-member executive team.`,
+        `Executive officers serve at the discretion of the Board of Directors.`,
+        `The departure of the former Chief Executive Officer in ${year - 1} was followed by an orderly transition to her successor, and no member of management is considered indispensable.`,
+        `Management does not consider any single officer or employee to be critical to the continuity of operations.`,
+      ],
+    },
+    regulatory_action: {
+      stated: [
+        `On ${day(random, year)} the Company received a subpoena from the U.S. Attorney's Office for the District of New Jersey requesting documents related to its Medicare billing.`,
+        `In ${year} the Company's lending subsidiary agreed to a consent order with the New York Department of Financial Services, under which it will pay a civil penalty of ${money(random, 500, 5000)} and engage an independent monitor.`,
+        `The FDA's inspection of our Tempe facility ended with a Form 483 listing six observations and was followed in ${month} by a warning letter.`,
+        `Attorneys general in four states have issued civil investigative demands concerning the Company's subscription cancellation practices.`,
+        `A cease-and-desist order issued by the state Department of Insurance in ${month} ${year} prohibits the Company from writing new policies in that state.`,
+        `The Company is cooperating with an inquiry by the SEC's Division of Enforcement into the timing of revenue recognition at its Asian subsidiary.`,
+        `OSHA cited the Company for eleven serious violations at its Gary plant and proposed penalties of ${money(random, 100, 900)}, which the Company is contesting.`,
+      ],
+      denied: [
+        `Our operations are subject to extensive regulation by the FDA and comparable foreign authorities, and a failure to comply could result in warning letters, fines or product recalls.`,
+        `The FDA's most recent inspection of the Company's facility, completed in ${month} ${year}, closed with no Form 483 observations.`,
+        `The consent order entered into in ${year - 6} terminated in ${year - 3} upon the Company's satisfaction of all of its requirements.`,
+        `The Company holds every licence required to conduct its lending business in the states where it operates, and each is in good standing.`,
+        `No governmental authority has notified the Company of any investigation, inquiry or proceeding concerning its compliance with applicable laws.`,
+        `The Bank is examined periodically by the FDIC and the state banking department, as are all state-chartered non-member banks.`,
+      ],
+    },
+  };
+}
+
 const FILLER = [
   'The Company designs, manufactures and sells its products through distributors and its own online store.',
   'Revenue is recognised when control of the goods passes to the customer, generally upon delivery.',
@@ -483,7 +704,13 @@ const TITLES = [
 ];
 
 /** A prose document stating, denying or omitting each text rule; the label lists the stated ones. */
-const POOLS = { generator: phrasings, 'held-out': heldOutPhrasings, blind: blindPhrasings, 'blind-2': blindPhrasingsSecond };
+const POOLS = {
+  generator: phrasings,
+  'held-out': heldOutPhrasings,
+  blind: blindPhrasings,
+  'blind-2': blindPhrasingsSecond,
+  'blind-3': blindPhrasingsThird,
+};
 
 export async function riskDisclosure(random, { wording = 'generator' } = {}) {
   const year = random.int(2020, 2025);
@@ -713,6 +940,7 @@ export async function generateRiskSet(randomSource, { seed = 1, count = 40 } = {
     documents.push({ name: `risk-disclosure-held-out-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'held-out' })) });
     documents.push({ name: `risk-disclosure-blind-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind' })) });
     documents.push({ name: `risk-disclosure-blind-2-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind-2' })) });
+    documents.push({ name: `risk-disclosure-blind-3-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind-3' })) });
     documents.push({ name: `risk-statements-${n + 1}`, seed: base + 1, ...(await riskStatements(randomSource(base + 1))) });
     documents.push({ name: `claim-pair-${n + 1}`, seed: base + 2, ...(await claimAndStatements(randomSource(base + 2))) });
   }
