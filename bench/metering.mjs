@@ -15,6 +15,7 @@ import {
   benchDatabaseUrl,
   fail,
   freePort,
+  machineToken,
   measureAlternating,
   number,
   ROOT,
@@ -35,19 +36,7 @@ const UNLIMITED = '100000000/60';
 const BURST_QUOTA = 1000;
 
 async function machineAccount(serviceUrl) {
-  const registration = await fetch(`${serviceUrl}/oauth/m2m/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_name: 'bench' }),
-  });
-  if (registration.status !== 200) throw new Error(`machine registration answered ${registration.status}: ${await registration.text()}`);
-  const { client_id: clientId, client_secret: clientSecret } = await registration.json();
-  const issued = await fetch(`${serviceUrl}/oauth/token`, {
-    method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: 'grant_type=client_credentials',
-  });
-  const { access_token: token } = await issued.json();
+  const token = await machineToken(serviceUrl);
   const account = await fetch(`${serviceUrl}/account`, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.json());
   return { token, accountId: account.accountId };
 }
