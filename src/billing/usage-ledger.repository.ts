@@ -82,23 +82,47 @@ function ledgerRecord(reservation: Reservation) {
 @Injectable()
 export class UsageLedgerRepository {
   /**
-   * Free reservations of the calls in flight, in one statement: each call's owner and period from
-   * its account's kind and firm (the firms module's view `account_memberships`; a machine's trial
-   * is its own, a person's monthly amount is the firm's, if any), then `reserve_free_units`
-   * (migration 1795470000000), which takes each call's units in turn, in a fixed order of
-   * balances so that concurrent batches never deadlock.
+   * Free reservations of the calls in flight, in one set-based statement: each call's owner and
+   * period from its account's kind and firm (the firms module's view `account_memberships`; a
+   * machine's trial is its own, a person's monthly amount is the firm's, if any); the balances
+   * drawn on, locked in key order so that concurrent batches never deadlock; per balance, its calls
+   * smallest first while their running total fits what is left (the calls a one-by-one loop in
+   * that order would take); one UPDATE per balance, guarded again by `used + n <= granted`; and the
+   * reserve entries of the calls taken, only for balances whose update went through.
    */
   private readonly freeReservations = statementBatcher(async (calls: readonly FreeCall[]) => {
-    const rows = await this.sql.query<FreeReservation & { call_id: string }>(
+    const rows = await this.sql.prepared<FreeReservation & { call_id: string }>(
+      'reserve-free-units',
       `WITH calls AS (
          SELECT c.call_id, c.account_id, c.usage_key, c.units, c.tool_name, membership.kind, membership.firm_id,
                 CASE WHEN membership.kind = 'human' AND membership.firm_id IS NOT NULL THEN membership.firm_id ELSE c.account_id END AS owner_id,
                 CASE WHEN membership.kind = 'machine' THEN '${TRIAL_PERIOD}' ELSE c.month END AS period
            FROM jsonb_to_recordset($1::jsonb) AS c(call_id uuid, account_id uuid, usage_key text, units integer, tool_name text, month text)
            LEFT JOIN account_memberships membership ON membership.account_id = c.account_id),
-       reserved AS (SELECT reserved_call_id FROM reserve_free_units((SELECT jsonb_agg(calls) FROM calls WHERE kind IS NOT NULL)))
-       SELECT calls.call_id, calls.kind, calls.firm_id AS "firmId", calls.owner_id AS "ownerId", calls.period, reserved.reserved_call_id IS NOT NULL AS reserved
-         FROM calls LEFT JOIN reserved ON reserved.reserved_call_id = calls.call_id`,
+       locked AS (
+         SELECT q.owner_id, q.usage_key, q.period, q.granted - q.used AS available
+           FROM quota_balances q
+          WHERE (q.owner_id, q.usage_key, q.period) IN (SELECT owner_id, usage_key, period FROM calls WHERE kind IS NOT NULL)
+          ORDER BY q.owner_id, q.usage_key, q.period
+            FOR UPDATE),
+       taken AS (
+         SELECT ranked.* FROM (
+           SELECT calls.*, sum(calls.units) OVER (PARTITION BY calls.owner_id, calls.usage_key, calls.period ORDER BY calls.units, calls.call_id) AS running
+             FROM calls WHERE kind IS NOT NULL) ranked
+           JOIN locked USING (owner_id, usage_key, period)
+          WHERE ranked.running <= locked.available),
+       updated AS (
+         UPDATE quota_balances q SET used = q.used + total.units
+           FROM (SELECT owner_id, usage_key, period, sum(units)::integer AS units FROM taken GROUP BY owner_id, usage_key, period) total
+          WHERE q.owner_id = total.owner_id AND q.usage_key = total.usage_key AND q.period = total.period AND q.used + total.units <= q.granted
+         RETURNING q.owner_id, q.usage_key, q.period),
+       entries AS (
+         INSERT INTO usage_ledger (entry, call_id, account_id, owner_id, usage_key, period, units, funding, amount_cents, tool_name)
+         SELECT 'reserve', taken.call_id, taken.account_id, taken.owner_id, taken.usage_key, taken.period, taken.units, 'free', 0, taken.tool_name
+           FROM taken JOIN updated USING (owner_id, usage_key, period)
+         RETURNING call_id)
+       SELECT calls.call_id, calls.kind, calls.firm_id AS "firmId", calls.owner_id AS "ownerId", calls.period, entries.call_id IS NOT NULL AS reserved
+         FROM calls LEFT JOIN entries ON entries.call_id = calls.call_id`,
       [
         JSON.stringify(
           calls.map((call) => ({
@@ -117,7 +141,7 @@ export class UsageLedgerRepository {
   });
   /** Commit entries of the calls that finished, in one INSERT; a call is answered once its entry is written. */
   private readonly commits = statementBatcher(async (reservations: readonly Reservation[]) => {
-    await this.sql.query(ledgerInsert('commit'), [JSON.stringify(reservations.map(ledgerRecord))]);
+    await this.sql.prepared('ledger-commits', ledgerInsert('commit'), [JSON.stringify(reservations.map(ledgerRecord))]);
     return reservations.map(() => true);
   });
 

@@ -23,6 +23,15 @@ export class Sql {
   }
 
   /**
+   * A statement of the hot path as a named prepared statement: each connection parses and plans it
+   * once and then only binds its values (a third of a metering batch's time was planning). `name`
+   * must be unique to `text` in the process.
+   */
+  async prepared<Row>(name: string, text: string, values: unknown[]): Promise<Row[]> {
+    return (await this.pool.query({ name, text, values })).rows as Row[];
+  }
+
+  /**
    * Runs `work` only if no other process holds the advisory lock `key` (a job that must run on one
    * replica at a time, and may take longer than a transaction should stay open); undefined if one does.
    */

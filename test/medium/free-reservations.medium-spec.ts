@@ -51,6 +51,47 @@ describe('free reservations (medium)', () => {
     });
   });
 
+  it('takes the smaller calls of one batch first when the balance cannot hold them all', async () => {
+    const accountId = await machineAccount();
+    await dataSource.query(`UPDATE quota_balances SET granted = 5 WHERE owner_id = $1 AND usage_key = 'document_classification'`, [accountId]);
+    const reserve = (units: number) => metering.reserve({ accountId, usageKey: 'document_classification', units, toolName: 'document_intelligence_agent' });
+    // Called in one tick, the three calls share one batch: taken in the order they came, the 5-page
+    // call would use up the balance; smallest first, two calls are served.
+    const [five, one, two] = await Promise.allSettled([reserve(5), reserve(1), reserve(2)]);
+    expect(five.status).toBe('rejected');
+    expect(one).toMatchObject({ status: 'fulfilled', value: { units: 1, funding: 'free' } });
+    expect(two).toMatchObject({ status: 'fulfilled', value: { units: 2, funding: 'free' } });
+    const [balance] = (await dataSource.query(`SELECT used FROM quota_balances WHERE owner_id = $1 AND usage_key = 'document_classification'`, [
+      accountId,
+    ])) as { used: number }[];
+    expect(balance.used).toBe(3);
+  });
+
+  it('keeps every balance equal to its reserve entries when many accounts reserve concurrently', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => machineAccount()));
+    await dataSource.query(`UPDATE quota_balances SET granted = 7 WHERE owner_id = ANY($1) AND usage_key = 'document_classification'`, [accounts]);
+    const calls = accounts.flatMap((accountId) =>
+      Array.from({ length: 10 }, (_, index) =>
+        metering.reserve({ accountId, usageKey: 'document_classification', units: 1 + (index % 3), toolName: 'document_intelligence_agent' }),
+      ),
+    );
+    const outcomes = await Promise.allSettled(calls);
+    for (const outcome of outcomes) if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(PaymentRequiredException);
+    const rows = (await dataSource.query(
+      `SELECT q.owner_id, q.used, (SELECT coalesce(sum(units), 0)::int FROM usage_ledger l WHERE l.owner_id = q.owner_id AND l.usage_key = q.usage_key AND l.entry = 'reserve') AS reserved
+         FROM quota_balances q WHERE q.owner_id = ANY($1) AND q.usage_key = 'document_classification'`,
+      [accounts],
+    )) as { owner_id: string; used: number; reserved: number }[];
+    expect(rows).toHaveLength(6);
+    for (const row of rows) {
+      expect(row.used).toBe(row.reserved);
+      // A call is refused only when it is larger than what is left, and the calls come in 1, 2 and 3
+      // units with more of them than 7 units hold: at most one unit can stay free.
+      expect(row.used).toBeGreaterThanOrEqual(6);
+      expect(row.used).toBeLessThanOrEqual(7);
+    }
+  });
+
   it('writes one commit entry per committed call', async () => {
     const accountId = await machineAccount();
     const reservation = await metering.reserve({ accountId, usageKey: 'quantitative_analysis', units: 1, toolName: 'quantitative_analysis_agent' });

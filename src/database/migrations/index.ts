@@ -18,6 +18,7 @@ import { PageLayouts1795800000000 } from './1795800000000-PageLayouts.js';
 import { TransactionFingerprints1795800000001 } from './1795800000001-TransactionFingerprints.js';
 import { ProviderKeys1795830000000 } from './1795830000000-ProviderKeys.js';
 import { SanctionsLists1795850000000 } from './1795850000000-SanctionsLists.js';
+import { LedgerHotPath1795900000000 } from './1795900000000-LedgerHotPath.js';
 
 /**
  * Every migration, in order. Generated with `npm run migration:generate -- src/database/migrations/<Name>`
@@ -44,4 +45,5 @@ export const MIGRATIONS: (new () => object)[] = [
   TransactionFingerprints1795800000001,
   ProviderKeys1795830000000,
   SanctionsLists1795850000000,
+  LedgerHotPath1795900000000,
 ];
