@@ -305,6 +305,7 @@ const byRuleHeldOut = new Map();
 const byRuleBlind = new Map();
 const byRuleBlindSecond = new Map();
 const byRuleBlindThird = new Map();
+const byRuleBlindFourth = new Map();
 const ruleTally = (id, into) => into.get(id) ?? into.set(id, { tp: 0, fp: 0, fn: 0 }).get(id);
 let riskQuotes = 0;
 let riskQuotesVerbatim = 0;
@@ -346,7 +347,9 @@ for (const item of riskSet) {
             ? byRuleBlindSecond
             : item.label.wording === 'blind-3'
               ? byRuleBlindThird
-              : byRule,
+              : item.label.wording === 'blind-4'
+                ? byRuleBlindFourth
+                : byRule,
     );
     if (found.has(id) && expected.has(id)) tally.tp++;
     else if (found.has(id)) {
@@ -368,7 +371,7 @@ for (const item of riskSet) {
 const riskTable = (title, tallies) => scoreTable(title, 'rule', tallies);
 const countOf = (wording) => riskSet.filter((item) => item.label.wording === wording).length;
 riskTable(
-  `risks, generator's wording: ${riskSet.length - countOf('held-out') - countOf('blind') - countOf('blind-2') - countOf('blind-3')} labelled items (disclosures, statements, a deck or an application with statements; seed ${seed})`,
+  `risks, generator's wording: ${riskSet.length - countOf('held-out') - countOf('blind') - countOf('blind-2') - countOf('blind-3') - countOf('blind-4')} labelled items (disclosures, statements, a deck or an application with statements; seed ${seed})`,
   byRule,
 );
 riskTable(
@@ -386,6 +389,10 @@ riskTable(
 riskTable(
   `risks, blind wording, fifth pool (written before the rule change of 24 November 2026, by a writer who had not read the rules; never used to adjust them): ${countOf('blind-3')} disclosures`,
   byRuleBlindThird,
+);
+riskTable(
+  `risks, blind wording, sixth pool (written on 24 November 2026 after that day's rule change, by a writer who had not read the rules; never used to adjust them): ${countOf('blind-4')} disclosures`,
+  byRuleBlindFourth,
 );
 console.log(
   `risk quotes verbatim on their page: ${riskQuotesVerbatim}/${riskQuotes} = ${pct(riskQuotes ? riskQuotesVerbatim / riskQuotes : 1)} (must be 100 %)`,

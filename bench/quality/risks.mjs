@@ -684,6 +684,249 @@ function blindPhrasingsThird(random, year) {
   };
 }
 
+/**
+ * The sixth pool, written on 24 November 2026 after the rule change of that day and before any later
+ * one, by a writer who had read neither the rules nor their unit tests, and never used to adjust them:
+ * the blind estimate for the rules as changed that day. Its sentences follow the genres the rules meet
+ * in real files, in US and UK/IFRS English (10-K risk factors and MD&A, PCAOB and ISA (UK) auditor's
+ * reports, 8-K items 4.01 and 2.04, credit agreement notices and compliance certificates, forbearance
+ * letters, ASC 450 and ASC 850 / IAS 24 notes, SOX 404 reports, consent orders and warning letters, loan
+ * applications, credit memos and term sheets); denials are the hard kind (negation at a distance,
+ * hypotheticals, matters of earlier years since resolved, definitions and policy text, boilerplate, and
+ * related concepts that are not the risk).
+ */
+function blindPhrasingsFourth(random, year) {
+  const [firm, successor] = random.shuffle(['Ashdown Reeve LLP', 'Kittredge & Vale LLP', 'Morland Sykes Audit LLP', 'Beaumont Carr & Co.']);
+  const person = random.pick(['Gareth Lloyd', 'Ines Carvalho', 'Marcus Whitlow', 'Sunita Deshpande']);
+  const percent = (min, max) => `${random.int(min, max)}%`;
+  const pounds = (min, max) => `£${(random.int(min, max) * 1000).toLocaleString('en-US')}`;
+  const thousands = (symbol, value) => `${symbol}${(value * 1000).toLocaleString('en-US')}`;
+  const month = random.pick(MONTHS);
+  const later = random.pick(MONTHS);
+  // Current assets and liabilities that agree with what the sentence says about them.
+  const assetsShort = random.int(1500, 9000);
+  const liabilitiesOver = assetsShort + random.int(300, 4000);
+  const assetsOver = random.int(3000, 12000);
+  const liabilitiesUnder = assetsOver - random.int(800, 2500);
+  return {
+    going_concern: {
+      stated: [
+        `As discussed in Note 2 to the financial statements, Quarry Ridge Minerals has suffered recurring losses from operations and has an accumulated deficit of ${money(random, 4000, 40000)}, which raise substantial doubt about its ability to continue as a going concern; management's plans in regard to these matters are also described in Note 2.`,
+        `The directors have concluded that the Group's dependence on the renewal of its invoice-discounting facility, which is due for review in ${later} ${year + 1}, represents a material uncertainty which may cast significant doubt upon the Group's ability to continue as a going concern.`,
+        `Credit memo, going concern: the FY${year} audited accounts carry a material uncertainty paragraph, and the borrower's own cash-flow forecast shows facility headroom running out during Q3 ${year + 1}.`,
+        `Although management is pursuing a sale-leaseback of the Reno plant, which it expects to close in the first half of ${year + 1}, that transaction is not within the Company's control, and substantial doubt about the Company's ability to continue as a going concern has therefore not been alleviated.`,
+        `Management's conclusion that substantial doubt exists as to the entity's ability to continue as a going concern reflects the scheduled expiry, in ${later} ${year + 1}, of the bridge loan that is its only source of external financing.`,
+        `Doubt about the Company's ability to meet its obligations as they fall due, and hence to continue as a going concern, is substantial, given the ${money(random, 5000, 60000)} of notes maturing in ${later} ${year + 1} for which no refinancing has yet been secured.`,
+        `Our auditor's report for fiscal ${year} again contains an explanatory paragraph describing conditions that raise substantial doubt about our continuation as a going concern, and several suppliers have since moved us to cash-in-advance terms.`,
+      ],
+      denied: [
+        `The auditor's report on the ${year} financial statements, unlike the report on the ${year - 2} statements, contains no paragraph on going concern.`,
+        `Events or conditions that, individually or collectively, may cast significant doubt on an entity's ability to continue as a going concern include recurring operating losses, the loss of a key franchise or licence, and the withdrawal of financial support by lenders.`,
+        `Nothing has come to our attention, in the course of our review of management's twelve-month cash-flow forecast and of the headroom under the revolving facility, that leads us to believe a material uncertainty related to going concern exists.`,
+        `Should the Phase 3 trial fail to meet its primary endpoint, we might be unable to raise further capital, in which case there could be substantial doubt about our ability to continue as a going concern.`,
+        `The directors have a reasonable expectation that the Company has adequate resources to continue in operational existence for the foreseeable future, and they therefore continue to adopt the going concern basis in preparing the annual report and accounts.`,
+        `Substantial doubt about the Company's ability to continue as a going concern, which was disclosed in the ${year - 1} financial statements, was alleviated by the ${money(random, 8000, 50000)} Series C financing completed in ${month} ${year}.`,
+      ],
+    },
+    covenant_breach: {
+      stated: [
+        `The Administrative Agent hereby gives notice that the Consolidated Leverage Ratio of 4.12:1.00 for the Test Period ended September 30, ${year} exceeded the maximum of 3.75:1.00 permitted by Section 7.11(a), which constitutes an Event of Default under Section 9.01(c) of the Credit Agreement.`,
+        `Pursuant to this Forbearance Agreement, the Lender will refrain, during the Forbearance Period ending ${day(random, year + 1)}, from exercising its rights and remedies in respect of the Existing Defaults, being the Borrower's failure to comply with Sections 6.12 (Minimum EBITDA) and 6.13 (Maximum Capital Expenditures).`,
+        `Our non-compliance with the debt service coverage ratio required by the Hartford Savings term loan at December 31, ${year} was waived by the lender in ${later} ${year + 1}, in exchange for a fee of ${money(random, 25, 250)} and a 50 basis point increase in the interest rate.`,
+        `At 31 December ${year} the Group breached the interest cover covenant in its ${pounds(5000, 40000)} revolving credit facility; although the banks have since granted a waiver, it was obtained after the reporting date, and the borrowings are therefore presented as repayable on demand in accordance with IAS 1.`,
+        `As shown in Schedule 1, the Fixed Charge Coverage Ratio for the four fiscal quarters then ended was 0.94 to 1.00, and accordingly the Borrower was not in compliance with Section 7.2 as of the last day of fiscal ${year}.`,
+        `Covenant history: borrower tripped the 1.20x DSCR covenant at FYE ${year} (actual 1.02x); the bank sent a reservation-of-rights letter and has not waived the default.`,
+        `Because the Company's tangible net worth fell below the ${money(random, 2000, 15000)} minimum required by its loan agreement with First Mercantile Bank, the bank is entitled to demand repayment, and the Company is negotiating an amendment.`,
+        `Item 2.04 Triggering Events That Accelerate or Increase a Direct Financial Obligation. On ${day(random, year)}, the trustee delivered a notice of acceleration to the Company following its failure to satisfy the minimum liquidity covenant in the indenture governing its 9.50% Senior Secured Notes.`,
+      ],
+      denied: [
+        `The undersigned Financial Officer certifies that, as of the last day of the fiscal quarter ended ${month} ${year}, the Borrower was in compliance with each of the financial covenants set forth in Article VII, as demonstrated by the calculations attached as Schedule 1.`,
+        `At no time during ${year}, including the third quarter, when borrowings under the revolver peaked at ${money(random, 3000, 20000)}, did the Company fail to satisfy the springing fixed charge coverage test.`,
+        `The leverage covenant default reported in ${year - 3} was cured by the sponsor's equity contribution in the following quarter, and the Company has reported compliance at every test date since.`,
+        `"Fixed Charge Coverage Ratio" means, for any Test Period, the ratio of (a) Consolidated EBITDA minus Unfinanced Capital Expenditures to (b) Fixed Charges, in each case for such Test Period.`,
+        `Our ability to meet the financial ratios and tests in the indenture may be affected by events beyond our control, and we cannot assure you that we will continue to meet them.`,
+        `Financial covenants: maximum senior leverage of 3.00x, stepping down to 2.50x from Q4 ${year + 1}; minimum DSCR of 1.25x, tested quarterly on a trailing twelve-month basis.`,
+        `Headroom under the tightest of the Group's covenants, net debt to EBITDA, was ${percent(25, 45)} at the December ${year} test date.`,
+      ],
+    },
+    litigation: {
+      stated: [
+        `In ${month} ${year}, Brightwater Logistics filed suit against the Company in the U.S. District Court for the Northern District of Illinois alleging misappropriation of trade secrets; the Company believes the claims are without merit and intends to defend itself vigorously, and no accrual has been recorded because a loss is not considered probable.`,
+        `The Group is the defendant in High Court proceedings brought by a former joint-venture partner claiming ${pounds(500, 9000)} for breach of the shareholders' agreement; having taken legal advice, the directors consider that the claim will be successfully defended.`,
+        `A complaint was served on the Company on ${day(random, year)} by a group of eleven franchisees asserting fraud in the inducement and violations of the state franchise investment law.`,
+        `The Company has agreed in principle to pay ${money(random, 400, 6000)} to settle the consolidated product liability actions, subject to court approval, and has recorded that amount within accrued liabilities.`,
+        `Litigation search disclosed an open mechanics' lien foreclosure action against the borrower, filed in Maricopa County Superior Court by a subcontractor, with an amount in controversy of approximately ${money(random, 150, 2000)}.`,
+        `A jury returned a verdict of ${money(random, 2000, 25000)} against the Company in the wrongful-death action in ${month} ${year}; the Company has appealed and has posted a bond pending the outcome of the appeal.`,
+        `Is the applicant a party to any pending lawsuit? Yes: a contract dispute with a former supplier, filed in ${year}, claiming ${money(random, 80, 900)}.`,
+        `The Company's exposure in the pending antitrust suits brought by direct purchasers of its generic products cannot currently be estimated.`,
+      ],
+      denied: [
+        `The arbitration commenced by a former distributor in ${year - 2} was concluded in ${year - 1} by a consent award under which each party bore its own costs, and the Company has no other dispute with any party.`,
+        `Neither the Company nor any of its subsidiaries is, or has been during the twelve months preceding the date of this document, involved in any governmental, legal or arbitration proceedings which may have, or have had, a significant effect on its financial position.`,
+        `Companies in our industry are frequently the target of patent assertion entities, and claims of this kind against us, if brought, could require us to pay substantial damages or royalties.`,
+        `Legal costs incurred in connection with loss contingencies are expensed as incurred.`,
+        `Is the applicant or any principal currently a party to any lawsuit or legal proceeding? No.`,
+        `In response to your audit inquiry, we advise that, as of the date of this letter, we are not representing the Company in connection with any pending or threatened litigation, claims or assessments.`,
+      ],
+    },
+    material_weakness: {
+      stated: [
+        `Management concluded that the Company's internal control over financial reporting was not effective as of December 31, ${year}, owing to a material weakness in the controls over the completeness and accuracy of the data used to allocate revenue in multiple-element arrangements.`,
+        `In connection with the restatement described under Item 4.02 of this report, management has concluded that a material weakness existed in the Company's controls over the classification of short-term investments, and that weakness has not yet been remediated.`,
+        `The lack of a sufficient complement of accounting personnel with knowledge of U.S. GAAP, which we have identified as a material weakness, contributed to the errors in our accounting for stock-based compensation in the first two quarters of ${year}.`,
+        `Audit committee minutes provided in diligence refer to an open material weakness over inventory costing at the Juarez plant, with remediation targeted for the middle of ${year + 1}.`,
+        `We have identified a material weakness in our internal control over financial reporting relating to IT general controls at our Brazilian subsidiary, and if we fail to remediate it, we may be unable to report our results accurately and on time.`,
+        `During our audit we identified the following deficiency in internal control that we consider to be a material weakness: there is no independent review of the monthly bank reconciliations prepared by the Controller.`,
+        `Three material weaknesses, concerning the financial close process, the accounting for leases and the approval of manual journal entries, were reported by management in its assessment as of the end of fiscal ${year}, none of which had been remediated by the date of this report.`,
+      ],
+      denied: [
+        `Although the auditors' management letter lists eleven control observations, chiefly about the documentation of user-access reviews, none was classified as a significant deficiency or a material weakness.`,
+        `Based on its evaluation under the framework in Internal Control - Integrated Framework (2013), our management concluded that our internal control over financial reporting was effective as of December 31, ${year}.`,
+        `This annual report does not include a report of management's assessment regarding internal control over financial reporting or an attestation report of our registered public accounting firm, owing to a transition period established by rules of the SEC for newly public companies.`,
+        `The material weakness in the accounting for income taxes disclosed in our Form 10-K for ${year - 1} has been remediated: the redesigned controls operated for a sufficient period in ${year}, and management tested them and found them effective at year end.`,
+        `One significant deficiency, relating to the timeliness of updates to the fixed-asset register, was communicated to the Audit Committee; it does not rise to the level of a material weakness.`,
+        `A significant deficiency is a deficiency, or a combination of deficiencies, in internal control over financial reporting that is less severe than a material weakness, yet important enough to merit attention by those responsible for oversight of the company's financial reporting.`,
+        `Our audit was not designed to express an opinion on the effectiveness of internal control, and we do not express such an opinion; however, during the audit we did not identify any deficiencies in internal control that we consider to be material weaknesses.`,
+      ],
+    },
+    qualified_opinion: {
+      stated: [
+        `Basis for qualified opinion: the Group's investment in Kestrel Holdings, a foreign associate acquired during the year and accounted for by the equity method, is carried at ${pounds(2000, 20000)} on the consolidated balance sheet, and we were unable to obtain sufficient appropriate audit evidence about that carrying amount because we were denied access to Kestrel's financial information, management and auditors.`,
+        `In our opinion, because of the significance of the matter discussed in the Basis for Adverse Opinion section of our report, the consolidated financial statements do not give a true and fair view of the state of the Group's affairs as at 31 December ${year}.`,
+        `The FY${year} audit opinion is qualified (scope limitation over inventory existence at the third-party warehouse); the bank will require an unqualified opinion on FY${year + 1} as a condition subsequent.`,
+        `In our opinion, except for the effects of not capitalizing certain lease obligations, as discussed in the preceding paragraph, the financial statements referred to above present fairly, in all material respects, the financial position of Ashgrove Dental Partners as of December 31, ${year}.`,
+        `Owing to the destruction of the Company's accounting records in the warehouse fire of ${month} ${year}, we have not been able to obtain sufficient appropriate audit evidence, and we therefore disclaim an opinion on the financial statements.`,
+        `The auditor's report delivered with the Borrower's financial statements for fiscal ${year} contains a qualification as to the scope of the audit, relating to the receivables of the Mexican subsidiary.`,
+        `A modified opinion was issued by ${firm} on the ${year} accounts, the auditors having been unable to verify the opening inventory balances.`,
+      ],
+      denied: [
+        `Emphasis of Matter: we draw attention to Note 24, which describes the effects of the flooding of the Company's Lyon production facility in ${month} ${year}; our opinion is not modified in respect of this matter.`,
+        `Critical audit matters are matters arising from the current period audit of the financial statements that were communicated or required to be communicated to the audit committee and that relate to accounts or disclosures that are material to the financial statements.`,
+        `${firm}'s report on the ${year} consolidated financial statements expresses an unmodified opinion; apart from the opinion, its only content of substance is a section on critical audit matters, which does not alter that opinion.`,
+        `The qualification in the ${year - 2} auditor's report, which arose because the Cayman subsidiary had not been consolidated, was withdrawn the following year once that subsidiary was consolidated, and the report on ${year} is unmodified.`,
+        `Based on our review, we are not aware of any material modifications that should be made to the accompanying interim financial statements for them to be in accordance with accounting principles generally accepted in the United States of America.`,
+        `In our opinion the financial statements give a true and fair view of the state of the Company's affairs as at 31 December ${year} and of its profit for the year then ended, and have been properly prepared in accordance with UK-adopted international accounting standards.`,
+      ],
+    },
+    auditor_change: {
+      stated: [
+        `On ${day(random, year)}, ${firm} informed the Company that it would decline to stand for reappointment as the Company's independent registered public accounting firm once it completes its review of the Company's interim financial statements for the current quarter.`,
+        `At the Annual General Meeting on ${day(random, year)}, shareholders approved the appointment of ${successor} as auditor in place of ${firm}, following a tender conducted by the Audit Committee.`,
+        `${firm} has deposited a statement of circumstances under section 519 of the Companies Act 2006 in connection with its ceasing to hold office as auditor of the Company.`,
+        `Auditor turnover: ${firm} resigned part-way through the FY${year} engagement; the FY${year} accounts were eventually audited by ${successor}, a regional firm with limited experience of public companies.`,
+        `As previously reported on the Form 8-K filed on ${day(random, year)}, the Company dismissed ${firm} and engaged ${successor} to audit its consolidated financial statements for fiscal ${year}.`,
+        `The change of the Company's auditors from ${firm} to ${successor}, approved by the Board on ${day(random, year)}, was not the result of any disagreement on accounting matters.`,
+        `During the two most recent fiscal years there was one disagreement with ${firm}, regarding the timing of revenue recognition on bill-and-hold arrangements, which had not been resolved to its satisfaction when the firm was dismissed.`,
+      ],
+      denied: [
+        `The Audit Committee recommends that shareholders vote FOR the ratification of ${firm}, the Company's independent auditor for each of the past nine years, as auditor for fiscal ${year + 1}.`,
+        `Following the audit tender required by the UK's mandatory firm rotation rules, the Audit Committee recommended the retention of the incumbent, ${firm}, and the Board accepted that recommendation.`,
+        `Legislation requiring mandatory audit firm rotation, if adopted in the United States, could require us to change auditors, which could increase our costs and divert management's attention.`,
+        `There have been no disagreements with ${firm}, our principal accountant, on any matter of accounting principles or practices, financial statement disclosure, or auditing scope or procedure.`,
+        `This letter confirms our engagement by the Board to audit the financial statements of the Company for the year ending 31 December ${year + 1}, as we have done for each of the past six years.`,
+        `The Company last changed auditors more than a decade ago, in ${year - 11}, when it appointed ${firm} ahead of its listing, and ${firm} has audited every set of accounts since.`,
+      ],
+    },
+    customer_concentration: {
+      stated: [
+        `Net sales to Brackenridge Grocers, our largest customer, were ${money(random, 9000, 60000)}, or ${percent(21, 35)} of net sales, in fiscal ${year}.`,
+        `Orders from a single original equipment manufacturer made up ${percent(50, 65)} of the backlog at year end and ${percent(38, 48)} of revenue for ${year}.`,
+        `Revenues of approximately ${pounds(8000, 40000)} arose from sales to the Group's largest customer, which is reported within the Aerospace segment; no other single customer contributed 10 per cent or more, but that one customer represented ${percent(18, 30)} of Group revenue.`,
+        `Customer concentration is high: the top customer was ${percent(38, 52)} of FY${year} sales, and its supply contract expires in ${later} ${year + 1} with no renewal in hand.`,
+        `Of the ${money(random, 2000, 12000)} of trade receivables at year end, ${percent(60, 80)} was owed by two customers, whose purchases also made up more than half of revenue for the year.`,
+        `Dependence on one customer, Kestrel Auto Parts, for ${percent(30, 45)} of annual revenue exposes the Company to significant risk if that relationship were to end.`,
+        `The three national wholesalers through which substantially all of our products are sold together accounted for approximately ${percent(85, 95)} of our gross product sales in ${year}.`,
+      ],
+      denied: [
+        `The Group did not derive 10 per cent or more of its revenue from transactions with any single external customer in either year presented.`,
+        `Although the Company's largest customer, a regional utility, renewed its contract in ${year}, revenue from that customer was only ${percent(4, 7)} of the total.`,
+        `Receivables book is diversified: about 1,400 active accounts, with the largest obligor at ${percent(2, 4)} of eligible receivables.`,
+        `In ${year - 4} a single airline accounted for nearly half of our revenue; following the acquisitions of ${year - 2} and ${year - 1}, no customer represented more than ${percent(5, 8)} of revenue in ${year}.`,
+        `Concentrations of credit risk with respect to trade receivables are limited because of the large number of customers comprising the Company's customer base and their dispersion across many geographic areas.`,
+        `If we were to win the state Medicaid managed-care contract on which we have bid, that contract alone could come to represent a significant share of our revenue.`,
+      ],
+    },
+    related_parties: {
+      stated: [
+        `The Company leases its corporate headquarters from Ridgeway Properties LLC, an entity wholly owned by the Company's Chief Executive Officer, at an annual rent of ${money(random, 150, 900)} under a lease that runs through ${year + 5}.`,
+        `During the year the Group purchased legal services of ${pounds(40, 400)} from Carrow & Finch, a firm in which one of the Company's non-executive directors is a partner.`,
+        `${money(random, 300, 3000)} of the borrower's receivables are due from an affiliate controlled by the guarantor and have been excluded from the borrowing base.`,
+        `The convertible notes issued in ${month} ${year} were purchased in full by funds affiliated with the chairman of the board, who beneficially owns ${percent(25, 40)} of the Company's common stock.`,
+        `Management fees totalling ${money(random, 250, 2000)} were charged to the Company during ${year} by its private equity sponsor, which holds a controlling interest, under the advisory services agreement.`,
+        `Amounts owed to directors, which are unsecured, interest-free and repayable on demand, stood at ${pounds(50, 900)} at 31 December ${year}.`,
+        `Substantially all of the Company's frozen dough is bought from Marchetti Baking, which is owned by the Company's two founders; purchases from it were ${money(random, 500, 5000)} in ${year}.`,
+      ],
+      denied: [
+        `Does any officer, director or owner of the applicant have an ownership interest in any vendor, customer or lessor of the applicant? No.`,
+        `The building formerly leased from our founder was bought by the Company at an independently appraised price in ${year - 3}; since then the Company has not entered into any transaction with a related person.`,
+        `Under the Company's Related Person Transactions Policy, any transaction exceeding $120,000 in which a related person has a direct or indirect material interest must be reviewed in advance by the Nominating and Governance Committee.`,
+        `The Company has no parent undertaking, no subsidiaries, and no transactions, balances or commitments with its directors or their families other than their service contracts.`,
+        `Conflicts of interest could arise if our directors, some of whom serve on the boards of other companies in our industry, were presented with business opportunities suitable for more than one of those companies.`,
+        `The consultancy agreement with the former chairman's firm expired in ${year - 2} and was not renewed, and no amount was payable to or receivable from that firm at either balance sheet date.`,
+      ],
+    },
+    negative_working_capital: {
+      stated: [
+        `Current liabilities of ${thousands('£', liabilitiesOver)} at 31 December ${year} were greater than current assets of ${thousands('£', assetsShort)}, principally because the Group's bank loan falls due for repayment within the coming year.`,
+        `We had a working capital deficit of ${money(random, 400, 8000)} as of December 31, ${year}, reflecting the reclassification to current liabilities of our convertible notes, which mature in ${later} ${year + 1}.`,
+        `Liquidity: current ratio 0.${random.int(61, 88)}x at FYE ${year} (prior year 1.1x); the negative working capital is being funded by stretching payables.`,
+        `Current assets were not sufficient to cover current liabilities at year end, leaving a shortfall of ${money(random, 300, 5000)}.`,
+        `The excess of current liabilities over current assets, ${money(random, 500, 7000)} at December 31, ${year}, is being funded through the Company's revolving credit facility.`,
+        `Working capital: (${money(random, 200, 3000)}) at December 31, ${year}, compared with ${money(random, 300, 2500)} at December 31, ${year - 1}.`,
+        `Because customer deposits of ${money(random, 2000, 15000)} are classified as current liabilities, the Company reports negative working capital, as is typical of businesses that are paid in advance.`,
+      ],
+      denied: [
+        `Current assets exceeded current liabilities by a comfortable margin at year end, the current ratio having improved to ${random.int(18, 26) / 10}x.`,
+        `Net current assets at 31 December ${year} amounted to ${thousands('£', assetsOver - liabilitiesUnder)} (${year - 1}: net current liabilities of ${pounds(200, 1500)}), following the placing of new shares in ${month} ${year}.`,
+        `Working capital is calculated as total current assets minus total current liabilities, excluding cash and the current portion of borrowings.`,
+        `Seasonal inventory build-ups ahead of the holiday period may temporarily reduce our working capital and have in some years required us to draw on our revolving credit facility.`,
+        `Working capital adequate: positive ${thousands('$', assetsOver - liabilitiesUnder)} at FYE ${year}, current ratio ${(assetsOver / liabilitiesUnder).toFixed(1)}x, quick ratio above 1.0x.`,
+        `Minimum Working Capital. The Borrower shall maintain, at all times, Working Capital of not less than ${money(random, 1000, 5000)}.`,
+      ],
+    },
+    key_person: {
+      stated: [
+        `We are highly dependent on ${person}, our Chief Executive Officer and co-founder, who personally manages our relationships with most of our key customers, and we do not carry key-person life insurance on that officer.`,
+        `Key-man risk: the business is essentially a one-person operation, since ${person} handles estimating, sales and project management, and there is no second tier of management.`,
+        `Condition precedent: assignment to the Bank of a key-person life insurance policy of not less than ${money(random, 1000, 5000)} on the life of ${person}, on whom the Borrower's operations depend.`,
+        `The Group's future success depends substantially on the continued service of its founder and Chief Executive, ${person}, who would be difficult to replace, and the Group has no identified successor.`,
+        `The reliance of the practice on a single surgeon, ${person}, who generates about two-thirds of its collections, was identified as the principal risk to repayment.`,
+        `On ${day(random, year)}, ${person}, the Company's Chief Scientific Officer and the inventor of its core platform technology, notified the Board of an intention to resign; no successor has been identified, and the programme's timelines depend on that expertise.`,
+        `Should ${person} become unable to serve, the Company has no other employee qualified to act as accountable manager of its FAA-certificated repair station.`,
+      ],
+      denied: [
+        `Responsibility for the Company's customer relationships is shared among eight regional directors, none of whom accounts for more than a small part of sales.`,
+        `The Company maintains key-person life insurance on each of its three senior executives as part of its general risk management programme and does not regard any one of them as indispensable.`,
+        `Our success depends in part on our ability to attract and retain qualified personnel, and competition for skilled engineers in our markets is intense.`,
+        `Management depth: the CFO, COO and VP Sales each have more than ten years with the company; bench strength is considered adequate and no key-man dependency was identified.`,
+        `Executive officers are elected annually by the Board and hold office until their successors are duly elected and qualified.`,
+        `Since the sale of a majority stake to the sponsor in ${year - 3}, the founder's role has been limited to a non-executive seat on the board, and the business no longer depends on the founder's relationships.`,
+      ],
+    },
+    regulatory_action: {
+      stated: [
+        `WARNING LETTER. During our inspection of your manufacturing facility in Columbus, Ohio, in ${month} ${year}, FDA investigators identified significant violations of Current Good Manufacturing Practice regulations for finished pharmaceuticals.`,
+        `The Bank has entered into a Consent Order with the Office of the Comptroller of the Currency that requires it to strengthen its Bank Secrecy Act and anti-money laundering compliance program and to obtain the OCC's non-objection before opening new branches.`,
+        `On ${day(random, year)} the Financial Conduct Authority imposed a financial penalty of ${pounds(500, 9000)} on the Company's UK subsidiary for failings in its systems and controls relating to the fair treatment of customers in arrears.`,
+        `The Company received a notice of violation from the EPA alleging that emissions from its Baton Rouge plant exceeded permitted limits, and has proposed a supplemental environmental project in settlement.`,
+        `The Office of Inspector General of the Department of Health and Human Services has notified the Company that it is the subject of an investigation of claims submitted for durable medical equipment between ${year - 2} and ${year}.`,
+        `Regulatory: the borrower's state mortgage lender licence was suspended by the Department of Banking in ${month} ${year}, pending an examination of its escrow practices.`,
+        `The Consumer Financial Protection Bureau has sent the Company a Notice and Opportunity to Respond and Advise letter stating that Bureau staff are considering recommending enforcement action over its debt collection practices.`,
+        `A civil money penalty of ${money(random, 50, 600)} was assessed against the Company in ${month} ${year} by the Department of Labor's Wage and Hour Division for recordkeeping violations at its distribution centers.`,
+      ],
+      denied: [
+        `The warning letter issued to the Company by the FDA in ${year - 3} was closed out by the agency in ${year - 2} after a re-inspection found the violations corrected.`,
+        `A Form 483 is issued to firm management at the conclusion of an inspection when an investigator has observed conditions that in the investigator's judgment may constitute violations of the Food, Drug, and Cosmetic Act.`,
+        `Changes in the regulations governing short-term consumer lending, or a determination by a regulator that our products are subject to state usury limits, could require us to modify or discontinue some of our products.`,
+        `The most recent examination by the state Department of Financial Institutions, completed in ${month} ${year}, resulted in a satisfactory rating and no enforcement action.`,
+        `Has the applicant been the subject of any investigation, sanction or enforcement action by any governmental or regulatory body in the past five years? No.`,
+        `The Company is subject to the Fair Debt Collection Practices Act, the Telephone Consumer Protection Act and similar state laws.`,
+        `Other than routine licence renewals, each of which was granted on the usual terms, the Company had no communication with any regulator during ${year}.`,
+      ],
+    },
+  };
+}
+
 const FILLER = [
   'The Company designs, manufactures and sells its products through distributors and its own online store.',
   'Revenue is recognised when control of the goods passes to the customer, generally upon delivery.',
@@ -710,6 +953,7 @@ const POOLS = {
   blind: blindPhrasings,
   'blind-2': blindPhrasingsSecond,
   'blind-3': blindPhrasingsThird,
+  'blind-4': blindPhrasingsFourth,
 };
 
 export async function riskDisclosure(random, { wording = 'generator' } = {}) {
@@ -941,6 +1185,7 @@ export async function generateRiskSet(randomSource, { seed = 1, count = 40 } = {
     documents.push({ name: `risk-disclosure-blind-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind' })) });
     documents.push({ name: `risk-disclosure-blind-2-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind-2' })) });
     documents.push({ name: `risk-disclosure-blind-3-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind-3' })) });
+    documents.push({ name: `risk-disclosure-blind-4-${n + 1}`, seed: base, ...(await riskDisclosure(randomSource(base), { wording: 'blind-4' })) });
     documents.push({ name: `risk-statements-${n + 1}`, seed: base + 1, ...(await riskStatements(randomSource(base + 1))) });
     documents.push({ name: `claim-pair-${n + 1}`, seed: base + 2, ...(await claimAndStatements(randomSource(base + 2))) });
   }
