@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { IsBase64, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBase64Content } from '../../common/validation/base64.js';
 import { Optional } from '../../common/validation/optional.js';
 
 @ApiSchema({ name: 'SubmitDocumentsInput' })
@@ -22,7 +23,7 @@ export class SubmitDocumentsInput {
     format: 'byte',
   })
   @Optional()
-  @IsBase64()
+  @IsBase64Content()
   content?: string;
 
   @ApiPropertyOptional({ description: 'The file name (required with content).', example: 'acme-deck.pdf' })
