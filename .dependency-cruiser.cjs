@@ -1,12 +1,12 @@
 // The layering of src/, checked by `npm run check` (depcruise). Layers, bottom up:
-//   infrastructure  common, config, database, redis, jobs, web
+//   infrastructure  common, config, database, redis, jobs, web, work-pool (the worker threads)
 //   framework       mcp (the tool contract and endpoint), providers (the third-party HTTP client),
 //                   outbound (the SSRF-safe fetcher of callers' links)
 //   domain modules  accounts, oauth, firms, workspaces, documents, billing, ...
 //   edges           discovery, health, cli, app.*, main.ts: composition roots, may import anything
 // A module reaches another only through its public surface (below); the database layer may list
 // every module's entities, which is the one upward import allowed.
-const INFRASTRUCTURE = '(common|config|database|redis|jobs|web)';
+const INFRASTRUCTURE = '(common|config|database|redis|jobs|web|work-pool)';
 const FRAMEWORK = '(mcp|providers|outbound)';
 const EDGES = '(discovery|health|cli)';
 
@@ -31,6 +31,7 @@ const PUBLIC_SURFACE = [
   '^src/config/',
   '^src/database/',
   '^src/redis/',
+  '^src/work-pool/',
 ];
 
 module.exports = {

@@ -502,7 +502,7 @@ describe('analysis tools', () => {
           for (const name of ['document_intelligence_agent', 'data_extraction_agent']) {
             expect(toolError(await call(name, { documentId: pending.documentId })).error).toEqual({
               code: 'INVALID_INPUT',
-              message: `Document ${pending.documentId} is not READY yet: upload its bytes first.`,
+              message: `Document ${pending.documentId} is not READY yet: upload its bytes to its uploadUrl first, then call again.`,
             });
           }
           expect(await usedOfAll()).toEqual(before);
@@ -652,7 +652,7 @@ describe('analysis tools', () => {
         expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
         expect(answer.error).toEqual({
           code: 'RATE_LIMITED',
-          message: `Document ${documentId} is still being processed (3 pages left to read); it is analysed only once every page is read.`,
+          message: `Document ${documentId} is still being read (its type and pages are not known yet); it is analysed only once every page is read.`,
           retryAfterSeconds: 2,
         });
         expect(answer.hint).toBe('Call again in 2 seconds; nothing was charged.');

@@ -108,7 +108,10 @@ describe('the tool contract: what a tool declares, the cross-cutting steps do', 
       const pending = structured<{ documentId: string; status: string }>(await caller.client.callTool({ name: 'submit_documents', arguments: {} }));
       expect(pending.status).toBe('PENDING_UPLOAD');
       const failure = toolError(await caller.client.callTool({ name: PER_PAGE_TOOL, arguments: { documentId: pending.documentId } }));
-      expect(failure.error).toEqual({ code: 'INVALID_INPUT', message: `Document ${pending.documentId} is not READY yet: upload its bytes first.` });
+      expect(failure.error).toEqual({
+        code: 'INVALID_INPUT',
+        message: `Document ${pending.documentId} is not READY yet: upload its bytes to its uploadUrl first, then call again.`,
+      });
       expect(await riskDiscoveryUsed(caller.usage)).toBe(0);
     } finally {
       await caller.client.close();

@@ -147,7 +147,7 @@ describe('the upload form (display_upload_documents_form)', () => {
       ]);
       await page.getByRole('button', { name: 'Upload' }).click();
       await page.getByRole('heading', { name: 'Upload results' }).waitFor();
-      expect(await page.locator('li').allTextContents()).toEqual(['one.pdf: READY, 1 pages', 'two.pdf: READY, 2 pages']);
+      expect(await page.locator('li').allTextContents()).toEqual(['one.pdf: READY, 1 page', 'two.pdf: READY, 2 pages']);
     } finally {
       await context.close();
     }

@@ -35,9 +35,3 @@ export interface AnalysisEngine {
 
 /** The Nest injection token of the configured engine. */
 export const ANALYSIS_ENGINE = Symbol('AnalysisEngine');
-
-/**
- * The Nest injection token of the OCR engine (an OcrPort, layout/pdf-layout.ts) that reads pages
- * without a text layer; optional where injected, so a process without OCR still reads text pages.
- */
-export const OCR_PORT = Symbol('OcrPort');

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { DocumentsModule } from '../documents/documents.module.js';
+import { WorkPool } from '../work-pool/work-pool.service.js';
+import { WorkPoolModule } from '../work-pool/work-pool.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { analysisEngineFor } from './analysis-engine.factory.js';
 import { ANALYSIS_ENGINE } from './analysis-engine.port.js';
@@ -12,8 +14,8 @@ import { DocumentAnalysisService } from './document-analysis.service.js';
  * behind the AnalysisEngine port, and the analysis tools over the documents' stored page layouts.
  */
 @Module({
-  imports: [DocumentsModule, WorkspacesModule],
-  providers: [{ provide: ANALYSIS_ENGINE, useFactory: analysisEngineFor, inject: [AppConfig] }, DocumentAnalysisService, AnalysisTools],
+  imports: [DocumentsModule, WorkspacesModule, WorkPoolModule],
+  providers: [{ provide: ANALYSIS_ENGINE, useFactory: analysisEngineFor, inject: [AppConfig, WorkPool] }, DocumentAnalysisService, AnalysisTools],
   exports: [ANALYSIS_ENGINE],
 })
 export class AnalysisModule {}

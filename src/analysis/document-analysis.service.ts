@@ -13,7 +13,9 @@ import {
   type Fact,
   type RiskDiscoveryResult,
 } from './analysis.types.js';
-import { analyseFinancials, detectFraud, type FraudDetectionResult, type QuantitativeAnalysis } from './builtin-analysis-engine.js';
+import { analyseFinancials, type FraudDetectionResult, type QuantitativeAnalysis } from './builtin-analysis-engine.js';
+import { analysisFailure, AnalysisWork } from './analysis-work.js';
+import { WorkPool } from '../work-pool/work-pool.service.js';
 
 /** Where the data_extraction_agent stores its results in a workspace (its tool name, the default task type). */
 export const EXTRACTION_TASK_TYPE = 'data_extraction_agent';
@@ -43,6 +45,7 @@ export class DocumentAnalysisService {
     @Inject(ANALYSIS_ENGINE) private readonly engine: AnalysisEngine,
     private readonly documents: DocumentsService,
     private readonly workspaces: WorkspacesService,
+    private readonly work: WorkPool,
   ) {}
 
   /** document_intelligence_agent: the document's type among the nine, per-page kinds and the signals behind them. */
@@ -136,13 +139,21 @@ export class DocumentAnalysisService {
     const processed = await this.documents.requireProcessed(accountId, documentId);
     const document = await this.analysisDocument(processed);
     const extraction = await this.engine.extract(document);
-    const { transactionFingerprints: _recordedAtProcessing, ...result } = detectFraud({
+    const input = {
       documentId,
       pdfBytes: document.bytes,
       pages: document.pages,
       extraction,
       others: await this.documents.otherDocumentsOf(accountId, documentId),
-    });
+    };
+    let checked: FraudDetectionResult;
+    try {
+      // The checks parse the PDF's structure and read every page: a thread's work, as reading was.
+      checked = await this.work.run(AnalysisWork.detectFraud, input);
+    } catch (error) {
+      throw analysisFailure(error, `document ${documentId}`);
+    }
+    const { transactionFingerprints: _recordedAtProcessing, ...result } = checked;
     return result;
   }
 

@@ -4,11 +4,13 @@ import { readTransactions, transactionFingerprint } from './fraud/bank-transacti
 import { layoutFromText } from './layout/text-layout.js';
 
 /**
- * What the document-processing job uses of the analysis core: each page's layout (lines and cells
- * with positions) and kind, read once when the document is processed and stored, so that the
- * analysis tools read stored layouts and never parse a file per call.
+ * What the document-processing job uses of the analysis core (in its worker threads): each page's
+ * layout (lines and cells with positions, from the text layer or OCR) and kind, read once when the
+ * document is processed and stored, so that the analysis tools read stored layouts and never parse
+ * a file per call.
  */
-export { pdfPageLayouts, readImageLayout, type OcrPort } from './layout/pdf-layout.js';
+export { needsOcr, ocrLayout, readImageLayout, textLayerLayout, type OcrPort } from './layout/pdf-layout.js';
+export { TesseractOcr, type OcrSettings } from './ocr/tesseract-ocr.js';
 export { pageKind };
 export type { PageKind, PageLayout } from './analysis.types.js';
 

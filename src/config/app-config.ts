@@ -3,6 +3,7 @@ import { validateSync, type ValidationError } from 'class-validator';
 import { resolveUsagePlan, type UsagePlan } from './usage-plan.js';
 import { privateKeyToAddress } from 'viem/accounts';
 import { EnvironmentSchema } from './environment.schema.js';
+import type { DocumentLimits } from './document-limits.js';
 
 /** The route classes that carry their own rate limit. */
 export const RATE_LIMITED_ROUTE_CLASSES = ['discovery', 'token', 'registration', 'mcp', 'signInPerEmail', 'signInPerAddress', 'machineRegistration'] as const;
@@ -85,8 +86,10 @@ export class AppConfig {
   readonly documents: {
     storageDirectory: string;
     maxBytes: number;
-    /** DOCUMENT_MAX_PAGES and DOCUMENT_MAX_ROWS: what the document reader accepts beyond bytes. */
-    limits: { maxPages: number; maxRows: number };
+    /** What the document reader accepts beyond bytes (DOCUMENT_MAX_PAGES, _ROWS, _TEXT_CHARS, the inflation and archive limits). */
+    limits: DocumentLimits;
+    /** The worker threads that read documents and run the built-in analysis (DOCUMENT_WORKER_*, DOCUMENT_TASK_TIMEOUT_SECONDS). */
+    work: { threads: number; memoryMb: number; taskTimeoutMs: number };
     uploadTtlSeconds: number;
     /** How long an analysis tool waits for a document still being processed. */
     processingWaitSeconds: number;
@@ -298,7 +301,17 @@ export function loadConfiguration(environment: NodeJS.ProcessEnv = process.env):
     documents: {
       storageDirectory: schema.DOCUMENT_STORAGE_DIR,
       maxBytes: schema.DOCUMENT_MAX_BYTES,
-      limits: { maxPages: schema.DOCUMENT_MAX_PAGES, maxRows: schema.DOCUMENT_MAX_ROWS },
+      limits: {
+        maxPages: schema.DOCUMENT_MAX_PAGES,
+        maxRows: schema.DOCUMENT_MAX_ROWS,
+        maxTextChars: schema.DOCUMENT_MAX_TEXT_CHARS,
+        maxInflatedBytes: schema.DOCUMENT_MAX_INFLATED_BYTES,
+        maxInflatedTotalBytes: schema.DOCUMENT_MAX_INFLATED_TOTAL_BYTES,
+        maxContentStreamBytes: schema.DOCUMENT_MAX_CONTENT_STREAM_BYTES,
+        maxArchiveEntries: schema.DOCUMENT_MAX_ARCHIVE_ENTRIES,
+        maxCompressionRatio: schema.DOCUMENT_MAX_COMPRESSION_RATIO,
+      },
+      work: { threads: schema.DOCUMENT_WORKER_THREADS, memoryMb: schema.DOCUMENT_WORKER_MEMORY_MB, taskTimeoutMs: schema.DOCUMENT_TASK_TIMEOUT_SECONDS * 1000 },
       uploadTtlSeconds: schema.DOCUMENT_UPLOAD_TTL_SECONDS,
       processingWaitSeconds: schema.DOCUMENT_PROCESSING_WAIT_SECONDS,
       s3: schema.S3_BUCKET

@@ -308,6 +308,87 @@ export class EnvironmentSchema {
   @Max(1_000_000)
   DOCUMENT_MAX_ROWS = 20_000;
 
+  @EnvironmentVariable({
+    description:
+      'Most characters of text one document may hold (all pages together); a longer one ends `failed`, naming both counts. Text formats without fixed pages (DOCX, plain text) are priced per page of 3,000 characters, so this also bounds their price.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(10_000)
+  @Max(100_000_000)
+  DOCUMENT_MAX_TEXT_CHARS = 2_000_000;
+
+  @EnvironmentVariable({
+    description:
+      'Largest size, in bytes, that one compressed part of a document may inflate to: a ZIP entry of a DOCX, XLSX or PPTX, or a PDF stream other than drawing instructions (fonts, profiles; images are bounded by their pixels). A larger one ends the document `failed`, naming the part.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1_048_576)
+  DOCUMENT_MAX_INFLATED_BYTES = 67_108_864;
+
+  @EnvironmentVariable({
+    description: 'Largest size, in bytes, that all compressed parts of one document together may inflate to.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1_048_576)
+  DOCUMENT_MAX_INFLATED_TOTAL_BYTES = 536_870_912;
+
+  @EnvironmentVariable({
+    description:
+      "Largest size, in bytes, that one stream of PDF drawing instructions (a page's content, a form, an object stream) may inflate to. pdf.js builds an object per instruction: 20 MB of them took 30 s and 1.9 GB to read.",
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(65_536)
+  DOCUMENT_MAX_CONTENT_STREAM_BYTES = 16_777_216;
+
+  @EnvironmentVariable({ description: 'Most entries the ZIP package of a DOCX, XLSX or PPTX may hold.' })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(10)
+  DOCUMENT_MAX_ARCHIVE_ENTRIES = 10_000;
+
+  @EnvironmentVariable({
+    description:
+      'Highest ratio of inflated to compressed size for a ZIP entry of a DOCX, XLSX or PPTX that inflates beyond 1 MiB (Office XML compresses about 5 to 50 times; a ZIP bomb about 1,000 times).',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(10)
+  DOCUMENT_MAX_COMPRESSION_RATIO = 200;
+
+  @EnvironmentVariable({
+    description:
+      'Worker threads that read documents (type, pages, text, layout, OCR) and run the built-in analysis, so that no file can stall the event loop that answers requests.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(64)
+  DOCUMENT_WORKER_THREADS = 2;
+
+  @EnvironmentVariable({
+    description:
+      'Heap limit of each document worker thread, in MB: a document whose reading needs more ends `failed` ("needed more than N MB of memory") and the thread is replaced; the process is untouched.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(64)
+  @Max(16_384)
+  DOCUMENT_WORKER_MEMORY_MB = 512;
+
+  @EnvironmentVariable({
+    description:
+      'Wall-clock limit of one step of document work, in seconds: reading a document, laying out (or OCR of) one page, one analysis by the built-in engine. A step past it is stopped (its thread terminated) and the document ends `failed`, or the tool call answers an error.',
+  })
+  @Transform(toInteger)
+  @IsInt()
+  @Min(1)
+  @Max(3600)
+  DOCUMENT_TASK_TIMEOUT_SECONDS = 60;
+
   @EnvironmentVariable({ description: 'Lifetime of an upload URL from `submit_documents` or the upload form, in seconds.' })
   @Transform(toInteger)
   @IsInt()

@@ -8,8 +8,10 @@ import { DocumentsService } from './documents.service.js';
 export const DOCUMENT_PAGES = 'document-pages';
 
 /**
- * The pages of one of the caller's READY documents: what a per-page tool is metered in. Another
- * account's document answers NOT_FOUND, so nothing is reserved for it.
+ * The pages of one of the caller's READY documents: what a per-page tool is metered in, counted
+ * once the document is processed (waiting as the tool would, then RATE_LIMITED), so that a call
+ * reserves nothing while it waits. Another account's document answers NOT_FOUND, and one that
+ * could not be read its reason, so nothing is reserved for either.
  */
 @Injectable()
 @ToolUnitCounterProvider({ name: DOCUMENT_PAGES, unit: 'page' })
@@ -19,9 +21,8 @@ export class DocumentPageCounter implements ToolUnitCounter {
   async count(documentId: unknown, context: ToolContext, tool: McpToolOptions): Promise<number> {
     const argument = tool.metering?.units?.argument;
     if (typeof documentId !== 'string') throw new InvalidInputException(`${tool.name} is priced per page and needs ${argument}.`);
-    const document = await this.documents.requireOwned(context.accountId, documentId);
-    if (document.status !== 'READY' || !document.pageCount) throw new InvalidInputException(`Document ${documentId} is not READY yet: upload its bytes first.`);
-    return document.pageCount;
+    const document = await this.documents.awaitProcessed(context.accountId, documentId);
+    return document.pageCount ?? 0;
   }
 }
 

@@ -8,7 +8,8 @@ import { AppException } from '../common/errors/app.exception.js';
 export class DocumentStillProcessingException extends AppException {
   constructor(
     documentId: string,
-    pagesLeft: number,
+    /** Null while the file itself is still being read (its pages not yet counted). */
+    pagesLeft: number | null,
     readonly retryAfterSeconds: number,
   ) {
     super({
@@ -16,7 +17,10 @@ export class DocumentStillProcessingException extends AppException {
       code: 'RATE_LIMITED',
       slug: 'document-still-processing',
       title: 'Document still processing',
-      detail: `Document ${documentId} is still being processed (${pagesLeft} page${pagesLeft === 1 ? '' : 's'} left to read); it is analysed only once every page is read.`,
+      detail:
+        pagesLeft === null
+          ? `Document ${documentId} is still being read (its type and pages are not known yet); it is analysed only once every page is read.`
+          : `Document ${documentId} is still being processed (${pagesLeft} page${pagesLeft === 1 ? '' : 's'} left to read); it is analysed only once every page is read.`,
       hint: `Call again in ${retryAfterSeconds} seconds; nothing was charged.`,
       headers: { 'Retry-After': String(retryAfterSeconds) },
     });

@@ -9,7 +9,7 @@ export class DocumentProcessingProcessor {
 
   @Process({ concurrency: 2 })
   process(job: DurableJob<DocumentProcessingJob>): Promise<void> {
-    return this.processing.process(job.data.documentId);
+    return this.processing.process(job.data.documentId, job.signal);
   }
 
   @OnQueueFailed()

@@ -1,16 +1,11 @@
-import { Inject, Injectable, Optional } from '@nestjs/common';
-import { OCR_PORT } from '../analysis/analysis-engine.port.js';
-import {
-  pageKind,
-  pdfPageLayouts,
-  readImageLayout,
-  textPageLayout,
-  transactionFingerprintsOf,
-  type OcrPort,
-  type PageKind,
-  type PageLayout,
-} from '../analysis/page-layout.js';
-import { DocumentsRepository } from './documents.repository.js';
+import { Injectable } from '@nestjs/common';
+import { pageKind, type OcrSettings, type PageKind, type PageLayout } from '../analysis/page-layout.js';
+import { AppConfig } from '../config/app-config.js';
+import { WorkFailure } from '../work-pool/work-failure.js';
+import { WorkPool, type RunOptions } from '../work-pool/work-pool.service.js';
+import type { WorkTask } from '../work-pool/work-task.js';
+import { DocumentWork } from './document-work.js';
+import { DocumentsRepository, type ProcessingDocument } from './documents.repository.js';
 import { DocumentStorage } from './storage/document-storage.js';
 
 /** The durable queue of the document pipeline's first step; analysis steps join it. */
@@ -23,54 +18,146 @@ export interface DocumentProcessingJob {
 /** Documents that are one picture: OCR reads them whole. */
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg']);
 
-/** One processing job per document, however often it is asked for. */
-export function documentProcessingKey(documentId: string): string {
-  return `documents.process:${documentId}`;
+/** One processing job per stored file, however often it is asked for (an upload link refused once takes another file). */
+export function documentProcessingKey(documentId: string, storageKey: string): string {
+  return `documents.process:${documentId}:${storageKey}`;
 }
 
+/** A document that cannot be read, and why: it fails for good, since reading it again would end the same way. */
+class UnreadableDocument extends Error {}
+
 /**
- * The `document-processing` job's work on a READY document: each page laid out (lines and cells
- * with positions, from the PDF's text layer, or from OCR when a page has none and an OCR engine is
- * configured; from the stored text for other formats), given its kind, and recorded once, so that a
- * retry after a crash resumes at the first page not yet recorded; then the document is `processed`.
- * The analysis tools read these stored layouts and never parse the file again.
+ * The `document-processing` job's work on a READY document, all of it in the WorkPool's threads:
+ * the file read (its type from its bytes, its page count and text, refused past the document
+ * limits), then each page laid out (lines and cells with positions, from the PDF's text layer, or
+ * from OCR when a page has none; from the stored text for other formats), given its kind, and
+ * recorded once, so that a retry after a crash resumes at the first page not yet recorded; then
+ * the document is `processed`. A file that is refused, or whose reading runs past a thread's time
+ * or memory limit, ends `failed` with the reason at once, not retried. The analysis tools read the
+ * stored layouts and never parse the file again.
  */
 @Injectable()
 export class DocumentProcessingService {
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly storage: DocumentStorage,
-    // Optional: a process without OCR still lays out text pages; scans stay `image_only`.
-    @Optional() @Inject(OCR_PORT) private readonly ocr?: OcrPort | null,
+    private readonly work: WorkPool,
+    private readonly config: AppConfig,
   ) {}
 
-  async process(documentId: string): Promise<void> {
+  /** `signal`: the job's lease was lost; the run stops before it records anything more. */
+  async process(documentId: string, signal?: AbortSignal): Promise<void> {
     const document = await this.documents.startProcessing(documentId);
     if (!document) return; // gone, or processed by an earlier run
-    const left = await this.documents.pagesWithoutLayout(documentId);
-    if (document.mimeType === 'application/pdf') {
-      if (left.length > 0) {
-        const wanted = new Set(left.map((page) => page.pageNumber));
-        const bytes = await this.storage.get(document.storageKey!);
-        for await (const layout of pdfPageLayouts(bytes, { ocr: this.ocr, skip: (page) => !wanted.has(page) })) await this.record(documentId, layout);
-      }
-    } else if (IMAGE_TYPES.has(document.mimeType ?? '')) {
-      // An image is one page, read by OCR here, in the job, never on the request path.
-      if (left.length > 0)
-        for (const layout of await readImageLayout(await this.storage.get(document.storageKey!), { ocr: this.ocr })) await this.record(documentId, layout);
-    } else {
-      // A page of a text format (DOCX, PPTX, XLSX, CSV, text) is never a scan, however little it says.
-      for (const page of left) await this.record(documentId, textPageLayout(page.pageNumber, page.text), 'text');
+    try {
+      await this.read(document, signal);
+      await this.layOut(document, signal);
+      const fingerprints = await this.run(
+        document,
+        'reading its transactions',
+        DocumentWork.transactionFingerprints,
+        {
+          pages: await this.documents.layoutsOf(documentId),
+        },
+        { signal },
+      );
+      signal?.throwIfAborted();
+      await this.documents.finishProcessing(documentId, fingerprints);
+    } catch (error) {
+      if (!(error instanceof UnreadableDocument)) throw error;
+      await this.documents.failProcessing(documentId, error.message);
     }
-    await this.documents.finishProcessing(documentId, transactionFingerprintsOf(await this.documents.layoutsOf(documentId)));
   }
 
   failed(documentId: string, reason: string): Promise<void> {
     return this.documents.failProcessing(documentId, reason);
   }
 
-  private record(documentId: string, layout: PageLayout, withoutTextLayer: PageKind = 'image_only'): Promise<void> {
-    const kind = pageKind(layout);
-    return this.documents.recordPageLayout(documentId, layout, kind === 'image_only' ? withoutTextLayer : kind);
+  /** The file's type, pages and text, once: a resumed run finds them recorded. */
+  private async read(document: ProcessingDocument, signal?: AbortSignal): Promise<void> {
+    if (document.pageCount !== null) return;
+    const bytes = await this.storage.get(document.storageKey);
+    const read = await this.run(
+      document,
+      'reading it',
+      DocumentWork.read,
+      {
+        bytes,
+        fileName: document.fileName,
+        declaredMimeType: document.declaredMimeType ?? undefined,
+        limits: this.config.documents.limits,
+      },
+      { signal },
+    );
+    signal?.throwIfAborted();
+    await this.documents.recordReading(document.id, read.mimeType, read.pages);
+    Object.assign(document, { mimeType: read.mimeType, pageCount: read.pageCount });
   }
+
+  private async layOut(document: ProcessingDocument, signal?: AbortSignal): Promise<void> {
+    const left = await this.documents.pagesWithoutLayout(document.id);
+    if (left.length === 0) return;
+    const options = { signal };
+    if (document.mimeType === 'application/pdf') {
+      const bytes = shared(await this.storage.get(document.storageKey));
+      let ocrPages = await this.documents.ocrPagesRecorded(document.id);
+      for (const { pageNumber } of left) {
+        const ocr = ocrPages < this.config.ocr.maxPages ? this.ocrSettings() : null;
+        const layout = await this.run(
+          document,
+          `laying out page ${pageNumber}`,
+          DocumentWork.layoutPdfPage,
+          { bytes, fileKey: document.storageKey, page: pageNumber, ocr },
+          options,
+        );
+        if (layout.ocr) ocrPages++;
+        await this.record(document.id, layout, signal);
+      }
+    } else if (IMAGE_TYPES.has(document.mimeType ?? '')) {
+      const bytes = await this.storage.get(document.storageKey);
+      for (const layout of await this.run(document, 'reading the image', DocumentWork.layoutImage, { bytes, ocr: this.ocrSettings() }, options))
+        await this.record(document.id, layout, signal);
+    } else {
+      // A page of a text format (DOCX, PPTX, XLSX, CSV, text) is never a scan, however little it says.
+      for (const page of left) {
+        const layout = await this.run(
+          document,
+          `laying out page ${page.pageNumber}`,
+          DocumentWork.layoutText,
+          { page: page.pageNumber, text: page.text },
+          options,
+        );
+        await this.record(document.id, layout, signal, 'text');
+      }
+    }
+  }
+
+  /** One task in a thread; a failure that says something about the file makes the document unreadable, naming the step. */
+  private async run<Args, Result>(document: ProcessingDocument, step: string, task: WorkTask<Args, Result>, args: Args, options: RunOptions): Promise<Result> {
+    try {
+      return await this.work.run(task, args, options);
+    } catch (error) {
+      if (!(error instanceof WorkFailure) || !error.permanent) throw error;
+      // The reader's refusals already name the file.
+      throw new UnreadableDocument(error.kind === 'refused' ? error.reason : `${document.fileName}: ${step} ${error.reason}`);
+    }
+  }
+
+  private ocrSettings(): OcrSettings | null {
+    const { enabled, maxPages, renderScale } = this.config.ocr;
+    return enabled ? { maxPages, renderScale } : null;
+  }
+
+  private async record(documentId: string, layout: PageLayout, signal: AbortSignal | undefined, withoutTextLayer: PageKind = 'image_only'): Promise<void> {
+    signal?.throwIfAborted();
+    const kind = pageKind(layout);
+    await this.documents.recordPageLayout(documentId, layout, kind === 'image_only' ? withoutTextLayer : kind);
+  }
+}
+
+/** The bytes in a SharedArrayBuffer: every page's task reads the same copy instead of a clone of its own. */
+function shared(bytes: Buffer): Uint8Array {
+  const copy = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  copy.set(bytes);
+  return copy;
 }

@@ -7,11 +7,12 @@ import { getDocumentProxy } from 'unpdf';
 import { docxBytes, encryptedPdf, pdfBytes, pptxBytes, xlsxBytes } from '../../test/support/document-fixtures.js';
 import { appendInfoUpdate } from '../analysis/fraud/tampering.js';
 import { InvalidInputException } from '../common/errors/app.exception.js';
-import { readDocument } from './document-reader.js';
+import { loadConfiguration } from '../config/app-config.js';
+import { pagesOfText, readDocument, TEXT_PAGE_CHARS } from './document-reader.js';
 
 const ACCEPTED = 'PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG';
-/** The defaults of DOCUMENT_MAX_PAGES and DOCUMENT_MAX_ROWS. */
-const LIMITS = { maxPages: 500, maxRows: 20_000 };
+/** The configured defaults (DOCUMENT_MAX_PAGES, _ROWS, _TEXT_CHARS and the inflation limits). */
+const LIMITS = loadConfiguration({ NODE_ENV: 'test' }).documents.limits;
 const SPLIT = 'Submit the part to be analysed (for example the statements, or one year of transactions) as a document of its own.';
 
 /** A real 1×1 PNG. */
@@ -52,12 +53,24 @@ describe('readDocument', () => {
     expect(read.mimeType).toBe('application/pdf');
   });
 
-  it('reads a DOCX with the page count Word saved', async () => {
+  it('pages a DOCX by its text, not by the page count its file claims', async () => {
     expect(await readDocument(await docxBytes(['Borrower: Acme', 'Amount: 2,000,000'], 4), { fileName: 'application.docx' }, LIMITS)).toEqual({
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      pageCount: 4,
-      pages: ['Borrower: Acme\n\nAmount: 2,000,000\n\n'],
+      pageCount: 1,
+      pages: ['Borrower: Acme\n\nAmount: 2,000,000'],
     });
+    const paragraphs = Array.from({ length: 30 }, (_, index) => `Paragraph ${index + 1}: ${'covenant '.repeat(30)}`);
+    const read = await readDocument(await docxBytes(paragraphs, 1), { fileName: 'agreement.docx' }, LIMITS);
+    expect(read.pageCount).toBe(3);
+    expect(read.pages.every((page) => page.length <= TEXT_PAGE_CHARS)).toBe(true);
+    expect(read.pages.join('\n').replace(/\n+/g, '\n')).toBe(paragraphs.join('\n'));
+  });
+
+  it('refuses a document holding more text than maxTextChars, naming both counts', async () => {
+    const text = Buffer.from('x'.repeat(11_000));
+    expect(await refusal(text, 'notes.txt', 'text/plain', { ...LIMITS, maxTextChars: 10_000 })).toBe(
+      `notes.txt: the document holds 11,000 characters of text; at most 10,000 are read in one document. ${SPLIT}`,
+    );
   });
 
   it('reads an XLSX sheet by sheet', async () => {
@@ -111,7 +124,11 @@ describe('readDocument', () => {
       pages: ['year\trevenue\n2025\t1,200,000'],
     });
     expect(await readDocument(bytes, { fileName: 'metrics', mimeType: 'text/csv' }, LIMITS)).toMatchObject({ mimeType: 'text/csv' });
-    expect(await readDocument(bytes, { fileName: 'metrics.txt' }, LIMITS)).toEqual({ mimeType: 'text/plain', pageCount: 1, pages: [bytes.toString()] });
+    expect(await readDocument(bytes, { fileName: 'metrics.txt' }, LIMITS)).toEqual({
+      mimeType: 'text/plain',
+      pageCount: 1,
+      pages: [bytes.toString().trimEnd()],
+    });
   });
 
   it('reads a PNG or a JPEG as one page whose text OCR reads while the document is processed', async () => {
@@ -240,7 +257,7 @@ describe('readDocument', () => {
   });
 
   describe('limits', () => {
-    const small = { maxPages: 3, maxRows: 4 };
+    const small = { ...LIMITS, maxPages: 3, maxRows: 4 };
 
     it('refuses a PDF of more pages than maxPages, naming both counts, and reads one of maxPages', async () => {
       expect(await refusal(await pdfBytes(4), 'annual-report.pdf', undefined, small)).toBe(
@@ -249,16 +266,15 @@ describe('readDocument', () => {
       expect((await readDocument(await pdfBytes(3), { fileName: 'annual-report.pdf' }, small)).pageCount).toBe(3);
     });
 
-    it('counts the slides of a deck, the sheets of a workbook and the pages a DOCX saved against maxPages', async () => {
+    it('counts the slides of a deck, the sheets of a workbook and the text pages of a DOCX against maxPages', async () => {
       const slides = Array.from({ length: 4 }, (_, index) => [{ paragraphs: [`Slide ${index + 1}`], at: [0, 0] as [number, number] }]);
       expect(await refusal(await pptxBytes(slides), 'deck.pptx', undefined, small)).toBe(
         `deck.pptx: the document has 4 pages; at most 3 are accepted in one document. ${SPLIT}`,
       );
       const sheets = Object.fromEntries(['Q1', 'Q2', 'Q3', 'Q4'].map((name) => [name, [['Revenue', 1]]]));
       expect(await refusal(await xlsxBytes(sheets), 'quarters.xlsx', undefined, small)).toMatch(/^quarters\.xlsx: the document has 4 pages; at most 3/);
-      expect(await refusal(await docxBytes(['Borrower: Acme'], 4), 'application.docx', undefined, small)).toMatch(
-        /^application\.docx: the document has 4 pages/,
-      );
+      const fourPages = Array.from({ length: 4 }, () => 'a'.repeat(TEXT_PAGE_CHARS - 10));
+      expect(await refusal(await docxBytes(fourPages, 1), 'application.docx', undefined, small)).toMatch(/^application\.docx: the document has 4 pages/);
     });
 
     it('refuses a workbook of more rows than maxRows, all sheets together, and reads one of maxRows', async () => {
@@ -313,5 +329,27 @@ describe('readDocument', () => {
 
   it('refuses malformed CSV', async () => {
     expect(await refusal(Buffer.from('a,b\n1,2,3\n"unterminated'), 'bad.csv')).toMatch(/^bad\.csv: the CSV is malformed/);
+  });
+});
+
+describe('pagesOfText', () => {
+  it('cuts text into pages of at most TEXT_PAGE_CHARS characters at line ends, keeping every line', () => {
+    const lines = Array.from({ length: 100 }, (_, index) => `Line ${index}: ${'word '.repeat(10)}`);
+    const pages = pagesOfText(lines.join('\n'));
+    expect(pages.length).toBe(Math.ceil(lines.join('\n').length / TEXT_PAGE_CHARS));
+    expect(pages.every((page) => page.length <= TEXT_PAGE_CHARS)).toBe(true);
+    expect(pages.join('\n')).toBe(lines.join('\n'));
+  });
+
+  it('cuts a line longer than a page at a space, and a line without one at the limit', () => {
+    const long = 'word '.repeat(1_000).trim();
+    const pages = pagesOfText(long);
+    expect(pages.every((page) => page.length <= TEXT_PAGE_CHARS)).toBe(true);
+    expect(pages.join('')).toBe(long);
+    expect(pagesOfText('x'.repeat(TEXT_PAGE_CHARS * 2 + 1)).map((page) => page.length)).toEqual([TEXT_PAGE_CHARS, TEXT_PAGE_CHARS, 1]);
+  });
+
+  it('gives one empty page for empty text', () => {
+    expect(pagesOfText('')).toEqual(['']);
   });
 });

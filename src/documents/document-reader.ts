@@ -5,7 +5,11 @@ import JSZip from 'jszip';
 import mammoth from 'mammoth';
 import { getDocumentProxy } from 'unpdf';
 import { InvalidInputException } from '../common/errors/app.exception.js';
+import type { DocumentLimits } from '../config/document-limits.js';
+import { checkArchive } from './archive-limits.js';
 import { jpegSize, pngSize, type ImageSize } from './image-header.js';
+import { WorkRefusal } from './inflation-budget.js';
+import { checkPdfStreams, MAX_IMAGE_PIXELS } from './pdf-stream-limits.js';
 import { readPresentationSlides, UnreadablePresentation } from './pptx-reader.js';
 
 export const SUPPORTED_MIME_TYPES = {
@@ -34,18 +38,10 @@ export interface ReadDocument {
 export const ACCEPTED_FORMATS = 'PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG';
 
 /**
- * Largest image accepted, in pixels: OCR holds a few bytes per pixel, and a letter page scanned at
- * 600 dpi is about 34 megapixels.
+ * Characters of a printed page: a format without fixed pages (DOCX, plain text) is paged by its
+ * text, so that its price and its page numbers follow what it says, not what its file claims.
  */
-export const MAX_IMAGE_PIXELS = 50_000_000;
-
-/** How much one document may hold, beyond its bytes (DOCUMENT_MAX_PAGES, DOCUMENT_MAX_ROWS). */
-export interface DocumentLimits {
-  /** Pages, slides or sheets. */
-  maxPages: number;
-  /** Spreadsheet rows (all sheets together), CSV records, lines of a plain-text file. */
-  maxRows: number;
-}
+export const TEXT_PAGE_CHARS = 3_000;
 
 /**
  * Where a complete PDF's end-of-file marker must be: a file ends with its trailer and `%%EOF`
@@ -78,26 +74,41 @@ function unreadable(fileName: string, reason: string): InvalidInputException {
 
 /**
  * What a document is and what it says: its type from its bytes (never from its name), its page
- * count and its text. Anything that cannot be read fully is refused: a document is stored only
- * when its text is. So is a document larger than `limits`, before the expensive part of reading
- * it where the format allows (a PDF's pages are counted before their text is read, a workbook's
- * rows before exceljs builds them).
+ * count and its text. Anything that cannot be read fully is refused. So is a document larger than
+ * `limits`, before the expensive part of reading it where the format allows: a package's entries
+ * and a PDF's streams are inflated once up to their limits before any parser sees them, a PDF's
+ * pages are counted before their text is read, a workbook's rows before exceljs builds them.
+ * Runs in a document worker thread (document-work.tasks.ts), never on the event loop.
  */
 export async function readDocument(bytes: Buffer, declared: { fileName: string; mimeType?: string }, limits: DocumentLimits): Promise<ReadDocument> {
   const { fileName } = declared;
   if (bytes.length === 0) throw unreadable(fileName, 'the file is empty.');
-  const read = await readAnyFormat(bytes, declared, limits);
+  let read: ReadDocument;
+  try {
+    read = await readAnyFormat(bytes, declared, limits);
+  } catch (error) {
+    if (error instanceof WorkRefusal) throw unreadable(fileName, `${error.message}.`);
+    throw error;
+  }
   if (read.pageCount > limits.maxPages) throw tooManyPages(fileName, read.pageCount, limits.maxPages);
+  const chars = read.pages.reduce((sum, page) => sum + page.length, 0);
+  if (chars > limits.maxTextChars)
+    throw unreadable(
+      fileName,
+      `the document holds ${count(chars)} characters of text; at most ${count(limits.maxTextChars)} are read in one document. ${SPLIT}`,
+    );
   return read;
 }
 
 async function readAnyFormat(bytes: Buffer, declared: { fileName: string; mimeType?: string }, limits: DocumentLimits): Promise<ReadDocument> {
   const { fileName } = declared;
+  // A ZIP package is checked before anything inflates a byte of it, file-type's sniffing included.
+  if (bytes.subarray(0, 4).equals(ZIP_SIGNATURE)) checkArchive(bytes, limits);
   const sniffed = await fileTypeFromBuffer(bytes);
   const mime = sniffed?.mime === 'application/zip' ? ((await officeFormatOfZip(bytes)) ?? sniffed.mime) : sniffed?.mime;
   switch (mime) {
     case SUPPORTED_MIME_TYPES.pdf:
-      return readPdf(bytes, fileName, limits.maxPages);
+      return readPdf(bytes, fileName, limits);
     case SUPPORTED_MIME_TYPES.docx:
       return readDocx(bytes, fileName);
     case SUPPORTED_MIME_TYPES.xlsx:
@@ -120,7 +131,41 @@ async function readAnyFormat(bytes: Buffer, declared: { fileName: string; mimeTy
   const lines = lineCount(text);
   if (lines > limits.maxRows)
     throw unreadable(fileName, `the text has ${count(lines)} lines; at most ${count(limits.maxRows)} are read in one document. ${SPLIT}`);
-  return { mimeType: SUPPORTED_MIME_TYPES.text, pageCount: 1, pages: [text] };
+  const pages = pagesOfText(text);
+  return { mimeType: SUPPORTED_MIME_TYPES.text, pageCount: pages.length, pages };
+}
+
+const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+/**
+ * Text without fixed pages cut into pages of at most TEXT_PAGE_CHARS characters, at line ends (a
+ * line longer than a page at its last space before the limit, or at the limit). Empty text is one
+ * empty page.
+ */
+export function pagesOfText(text: string): string[] {
+  const pages: string[] = [];
+  let page = '';
+  const flush = () => {
+    if (page.trim() !== '') pages.push(page.replace(/\n+$/, ''));
+    page = '';
+  };
+  for (const line of text.split('\n')) {
+    let rest = `${line}\n`;
+    while (page.length + rest.length > TEXT_PAGE_CHARS + 1) {
+      if (page.length > 0) {
+        flush();
+        continue;
+      }
+      const space = rest.lastIndexOf(' ', TEXT_PAGE_CHARS);
+      const cut = space > TEXT_PAGE_CHARS / 2 ? space + 1 : TEXT_PAGE_CHARS;
+      page = rest.slice(0, cut);
+      rest = rest.slice(cut);
+      flush();
+    }
+    page += rest;
+  }
+  flush();
+  return pages.length > 0 ? pages : [''];
 }
 
 /** The main part of each Office format, in a package's table of contents. */
@@ -157,9 +202,11 @@ function tooManyPages(fileName: string, pages: number, maxPages: number): Invali
   return unreadable(fileName, `the document has ${count(pages)} pages; at most ${count(maxPages)} are accepted in one document. ${SPLIT}`);
 }
 
-async function readPdf(bytes: Buffer, fileName: string, maxPages: number): Promise<ReadDocument> {
+async function readPdf(bytes: Buffer, fileName: string, limits: DocumentLimits): Promise<ReadDocument> {
+  const { maxPages } = limits;
   const truncation = pdfTruncation(bytes);
   if (truncation) throw unreadable(fileName, `the PDF is truncated: ${truncation} (${count(bytes.length)} bytes received); send the whole file.`);
+  checkPdfStreams(bytes, limits);
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // verbosity 0: pdf.js would print its repair warnings to the console, outside the service's logs.
@@ -193,17 +240,20 @@ async function readPdf(bytes: Buffer, fileName: string, maxPages: number): Promi
   }
 }
 
+/**
+ * A DOCX has no fixed pages, and the count Word saved in docProps/app.xml is the file's own claim
+ * (a 60 MB text once said one page): it is paged by its text, as plain text is.
+ */
 async function readDocx(bytes: Buffer, fileName: string): Promise<ReadDocument> {
+  let text: string;
   try {
-    const { value } = await mammoth.extractRawText({ buffer: bytes });
-    // DOCX has no fixed pages; the page count Word saved in docProps/app.xml is the one people see.
-    const zip = await JSZip.loadAsync(bytes);
-    const appXml = await zip.file('docProps/app.xml')?.async('string');
-    const saved = Number(/<Pages>(\d+)<\/Pages>/.exec(appXml ?? '')?.[1]);
-    return { mimeType: SUPPORTED_MIME_TYPES.docx, pageCount: Number.isInteger(saved) && saved > 0 ? saved : 1, pages: [value] };
-  } catch {
+    text = (await mammoth.extractRawText({ buffer: bytes })).value;
+  } catch (error) {
+    if (error instanceof RangeError) throw error; // the thread's limits name it
     throw unreadable(fileName, 'the DOCX file is corrupt and cannot be read.');
   }
+  const pages = pagesOfText(text);
+  return { mimeType: SUPPORTED_MIME_TYPES.docx, pageCount: pages.length, pages };
 }
 
 async function readPptx(bytes: Buffer, fileName: string): Promise<ReadDocument> {

@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
@@ -27,11 +27,52 @@ async function readMultipart<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A file name from a multipart part: data from the body like any other, so the same text rule holds. */
-function partFileName(fileName: string): string {
-  const reason = unstorableTextReason(fileName);
+/**
+ * A file name from a multipart part, or undefined when the part names none: browsers send `""` for
+ * an empty file input, and `.` names nothing either. Data from the body like any other, so the
+ * same text rule holds.
+ */
+function partFileName(fileName: string | undefined): string | undefined {
+  const name = fileName?.trim();
+  if (!name || name === '.' || name === '..') return undefined;
+  const reason = unstorableTextReason(name);
   if (reason) throw new InvalidInputException(`Invalid input. file name: ${reason}.`);
-  return fileName;
+  return name;
+}
+
+/**
+ * Every part of a multipart body, each consumed: a file part left unread stops the parser, and the
+ * request would never be answered. `onFile` takes the file parts named "file"; any other part is
+ * read to its end and dropped, and its field name listed for the refusal of a body without a file.
+ */
+async function eachFilePart(request: FastifyRequest, onFile: (file: MultipartFile) => Promise<void>): Promise<{ files: number; others: string[] }> {
+  let files = 0;
+  const others: string[] = [];
+  const parts = request.parts()[Symbol.asyncIterator]();
+  for (;;) {
+    const next = await readMultipart(() => parts.next());
+    if (next.done) break;
+    const part = next.value;
+    if (part.type === 'file' && part.fieldname === 'file') {
+      files++;
+      await onFile(part);
+      continue;
+    }
+    others.push(part.fieldname);
+    if (part.type === 'file') await readMultipart(() => part.toBuffer());
+  }
+  return { files, others };
+}
+
+function noFilePart(others: string[]): InvalidInputException {
+  const got = others.length > 0 ? ` (it had ${others.map((name) => `"${name}"`).join(', ')})` : '';
+  return new InvalidInputException(`The multipart body needs the file in a field named "file"${got}.`);
+}
+
+/** How the plain form's result page describes a stored document. */
+function outcomeOf(document: DocumentResult): string {
+  if (document.pageCount === undefined) return `${document.status}, still being read`;
+  return `${document.status}, ${document.pageCount} page${document.pageCount === 1 ? '' : 's'}`;
 }
 
 function wantsHtml(request: FastifyRequest): boolean {
@@ -69,13 +110,14 @@ export async function installDocumentUploadRoutes(app: NestFastifyApplication): 
 
     scope.post(`${UPLOAD_PATH_PREFIX}:token`, async (request) => {
       if (!request.isMultipart()) throw new InvalidInputException('POST the file as multipart/form-data in a field named "file", or PUT the raw bytes.');
-      const file = await readMultipart(() => request.file());
-      if (!file || file.fieldname !== 'file') throw new InvalidInputException('The multipart body needs a field named "file".');
-      const bytes = await readMultipart(() => file.toBuffer());
-      return documents.completeUpload(token(request), bytes, {
-        fileName: file.filename ? partFileName(file.filename) : queryFileName(request),
-        mimeType: file.mimetype,
+      let upload: { bytes: Buffer; fileName?: string; mimeType: string } | undefined;
+      const { others } = await eachFilePart(request, async (file) => {
+        const bytes = await readMultipart(() => file.toBuffer());
+        // One file per link: a second part named "file" is read and dropped.
+        upload ??= { bytes, fileName: partFileName(file.filename), mimeType: file.mimetype };
       });
+      if (!upload) throw noFilePart(others);
+      return documents.completeUpload(token(request), upload.bytes, { fileName: upload.fileName ?? queryFileName(request), mimeType: upload.mimeType });
     });
 
     // The hosted upload page posts here: one file per request from its script, every chosen file
@@ -84,26 +126,23 @@ export async function installDocumentUploadRoutes(app: NestFastifyApplication): 
       const { form } = await forms.resolve(token(request));
       if (!request.isMultipart()) throw new InvalidInputException('POST the files as multipart/form-data in fields named "file".');
       const results: { fileName: string; document?: DocumentResult; error?: string }[] = [];
-      const parts = request.files()[Symbol.asyncIterator]();
-      for (;;) {
-        const next = await readMultipart(() => parts.next());
-        if (next.done) break;
-        const file = next.value;
-        if (file.fieldname !== 'file' || !file.filename) continue;
-        partFileName(file.filename);
+      await eachFilePart(request, async (file) => {
         const bytes = await readMultipart(() => file.toBuffer());
+        // An empty file input of the plain form sends a part with no name and no bytes: nothing chosen.
+        const fileName = partFileName(file.filename);
+        if (!fileName) return;
         try {
-          results.push({ fileName: file.filename, document: await forms.upload(form, bytes, { fileName: file.filename, mimeType: file.mimetype }) });
+          results.push({ fileName, document: await forms.upload(form, bytes, { fileName, mimeType: file.mimetype }) });
         } catch (error) {
           if (!(error instanceof AppException) || error.status >= 500 || results.length === 0) throw error;
-          results.push({ fileName: file.filename, error: error.detail ?? error.title });
+          results.push({ fileName, error: error.detail ?? error.title });
         }
-      }
+      });
       if (results.length === 0) throw new InvalidInputException('Choose at least one file.');
       if (wantsHtml(request)) {
         const lines = results.map((result) => ({
           fileName: result.fileName,
-          outcome: result.document ? `${result.document.status}, ${result.document.pageCount} pages` : `refused: ${result.error}`,
+          outcome: result.document ? outcomeOf(result.document) : `refused: ${result.error}`,
         }));
         return reply
           .status(200)

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OcrModule } from '../analysis/ocr/ocr.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { WorkPoolModule } from '../work-pool/work-pool.module.js';
 import { WorkspacesModule } from '../workspaces/workspaces.module.js';
 import { DocumentOrWorkspacePageCounter, DocumentPageCounter } from './document-page.counter.js';
 import { DocumentPage } from './document-page.entity.js';
@@ -26,7 +26,7 @@ import { UploadFormsService } from './upload-forms.service.js';
     TypeOrmModule.forFeature([Document, DocumentPage, UploadForm]),
     JobsModule.registerQueue({ name: DOCUMENT_PROCESSING_QUEUE }),
     DocumentStorageModule,
-    OcrModule,
+    WorkPoolModule,
     WorkspacesModule,
   ],
   controllers: [UploadFormController],

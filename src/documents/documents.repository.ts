@@ -9,7 +9,21 @@ import type { PageKind, PageLayout } from '../analysis/page-layout.js';
 /** Work done in the same transaction as a document's READY write (queueing its processing job). */
 export type AlsoWithin = (transaction: EntityManager) => Promise<unknown>;
 
-/** Documents and their pages. A document becomes READY with all its pages in one transaction. */
+/** What the processing job needs of a document to read its file. */
+export interface ProcessingDocument {
+  id: string;
+  fileName: string;
+  declaredMimeType: string | null;
+  /** Null until the file is read. */
+  mimeType: string | null;
+  pageCount: number | null;
+  storageKey: string;
+}
+
+/**
+ * Documents and their pages. A document becomes READY when its bytes are stored; its processing
+ * job records its type and pages' text in one transaction, then each page's layout.
+ */
 @Injectable()
 export class DocumentsRepository {
   constructor(
@@ -22,20 +36,19 @@ export class DocumentsRepository {
     return this.documents.save(this.documents.create(document));
   }
 
-  /** A new READY document with its pages' text, and `also`, all or nothing. */
-  async insertReady(document: Partial<Document> & { id: string }, pages: string[], also: AlsoWithin): Promise<void> {
+  /** A new READY document and `also` (its processing job), all or nothing. */
+  async insertReady(document: Partial<Document> & { id: string }, also: AlsoWithin): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.insert(Document, document);
-      await insertPages(manager, document.id, pages);
       await also(manager);
     });
   }
 
   /**
-   * The upload that wins makes the PENDING_UPLOAD document READY with its pages' text, and `also`,
+   * The upload that wins makes the PENDING_UPLOAD document READY, and `also` (its processing job),
    * all or nothing; false if the link was used meanwhile or has expired.
    */
-  async completeUpload(id: string, uploadTokenHash: string, ready: Partial<Document>, pages: string[], also: AlsoWithin): Promise<boolean> {
+  async completeUpload(id: string, uploadTokenHash: string, ready: Partial<Document>, also: AlsoWithin): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const claimed = await manager
         .createQueryBuilder()
@@ -48,10 +61,49 @@ export class DocumentsRepository {
         })
         .execute();
       if (claimed.affected !== 1) return false;
-      await insertPages(manager, id, pages);
       await also(manager);
       return true;
     });
+  }
+
+  /**
+   * An upload whose file was refused while the uploader waited: the document waits for a file
+   * again under the same link (until it expires); the name it was given stays as the default.
+   */
+  async reopenUpload(id: string, uploadTokenHash: string): Promise<void> {
+    await this.sql.query(
+      `UPDATE documents SET status = 'PENDING_UPLOAD', upload_token_hash = $2, mime_type = NULL, size_bytes = NULL, sha256 = NULL,
+         page_count = NULL, storage_key = NULL, ready_at = NULL, processing_status = NULL, processing_failure = NULL
+       WHERE id = $1 AND processing_status = 'failed'`,
+      [id, uploadTokenHash],
+    );
+  }
+
+  /** A submitted document whose file was refused while the submitter waited: gone with its pages. */
+  async deleteRefused(id: string): Promise<void> {
+    await this.sql.query(`DELETE FROM documents WHERE id = $1 AND processing_status = 'failed'`, [id]);
+  }
+
+  /**
+   * What the file says (its sniffed type and each page's text), recorded once in one transaction
+   * by the run that holds the document; a late duplicate run records nothing.
+   */
+  async recordReading(id: string, mimeType: string, pages: string[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const updated = await manager
+        .createQueryBuilder()
+        .update(Document)
+        .set({ mimeType, pageCount: pages.length })
+        .where('id = :id AND page_count IS NULL AND processing_status = :processing', { id, processing: 'processing' })
+        .execute();
+      if (updated.affected === 1) await insertPages(manager, id, pages);
+    });
+  }
+
+  /** Pages already read by OCR: a resumed run spends only the rest of the document's OCR budget. */
+  async ocrPagesRecorded(documentId: string): Promise<number> {
+    const [row] = await this.sql.query<{ count: number }>('SELECT count(*)::int AS count FROM document_pages WHERE document_id = $1 AND ocr', [documentId]);
+    return row.count;
   }
 
   findPendingUpload(uploadTokenHash: string): Promise<Document | null> {
@@ -63,13 +115,14 @@ export class DocumentsRepository {
   }
 
   /** processing, and what the job needs to read the file; null if the document is gone or already processed (a late duplicate run). */
-  async startProcessing(id: string): Promise<Pick<Document, 'mimeType' | 'storageKey' | 'pageCount'> | null> {
-    const [row] = await this.sql.query<{ mime_type: string | null; storage_key: string | null; page_count: number | null }>(
+  async startProcessing(id: string): Promise<ProcessingDocument | null> {
+    const [row] = await this.sql.query<ProcessingDocument>(
       `UPDATE documents SET processing_status = 'processing', processing_failure = NULL
-        WHERE id = $1 AND processing_status IN ('queued', 'processing') RETURNING mime_type, storage_key, page_count`,
+        WHERE id = $1 AND processing_status IN ('queued', 'processing') AND storage_key IS NOT NULL
+        RETURNING id, file_name AS "fileName", declared_mime_type AS "declaredMimeType", mime_type AS "mimeType", page_count AS "pageCount", storage_key AS "storageKey"`,
       [id],
     );
-    return row ? { mimeType: row.mime_type, storageKey: row.storage_key, pageCount: row.page_count } : null;
+    return row ?? null;
   }
 
   /** The pages not yet laid out, in order: a retried job picks up where the last attempt stopped. */

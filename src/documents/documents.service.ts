@@ -9,7 +9,6 @@ import { PublicUrls } from '../config/public-urls.js';
 import type { DurableQueue } from '../jobs/durable-queue.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { DOCUMENT_PROCESSING_QUEUE, documentProcessingKey, type DocumentProcessingJob } from './document-processing.service.js';
-import { readDocument } from './document-reader.js';
 import type { Document } from './document.entity.js';
 import { DocumentStillProcessingException } from './document-processing.exception.js';
 import { DocumentsRepository, type AlsoWithin } from './documents.repository.js';
@@ -20,6 +19,9 @@ import { DocumentStorage } from './storage/document-storage.js';
 export const DOCUMENTS_TASK_TYPE = 'documents';
 /** How often a tool waiting for a document's processing looks again. */
 const PROCESSING_POLL_MS = 150;
+/** A submission waiting for its file to be read looks again after 10, 20, 40… ms, then every 250: most files are read in tens of milliseconds. */
+const READING_POLL_FIRST_MS = 10;
+const READING_POLL_MAX_MS = 250;
 const UPLOAD_LINK_GONE = 'This upload link is unknown, already used or expired: call submit_documents again for a new one.';
 
 /** A processed document as the analysis tools read it: the record and every page's stored layout. */
@@ -59,10 +61,15 @@ export class DocumentsService {
     return this.submitBytes(accountId, Buffer.from(content, 'base64'), { ...description, fileName: description.fileName });
   }
 
-  /** A whole file at once (inline content, the upload page): READY now. */
+  /**
+   * A whole file at once (inline content, the upload page): stored, then read in a worker thread
+   * while the call waits up to DOCUMENT_PROCESSING_WAIT_SECONDS. A file refused within the wait is
+   * removed and the call answers why; one still being read is READY with `processingStatus`, and
+   * its type and page count come with its analysis.
+   */
   async submitBytes(accountId: string, bytes: Buffer, description: DocumentDescription & { fileName: string }): Promise<DocumentResult> {
     const documentId = randomUUID();
-    const stored = await this.storeBytes(bytes, description, documentId, async (ready, pages, also) => {
+    const stored = await this.storeBytes(bytes, description, documentId, async (ready, also) => {
       await this.documents.insertReady(
         {
           id: documentId,
@@ -72,12 +79,12 @@ export class DocumentsService {
           declaredMimeType: description.mimeType ?? null,
           ...ready,
         },
-        pages,
         also,
       );
     });
+    const read = await this.awaitReading(stored, () => this.documents.deleteRefused(documentId));
     return {
-      ...stored,
+      ...read,
       ...(description.workspaceId && { workspaceId: description.workspaceId }),
       ...(description.documentType && { documentType: description.documentType }),
     };
@@ -109,16 +116,14 @@ export class DocumentsService {
     if (pending.workspaceId) await this.workspaces.assertOwned(pending.accountId, pending.workspaceId);
     const fileName = declared.fileName ?? pending.fileName;
     if (!fileName) throw new InvalidInputException('Name the file: send it as multipart/form-data, or add ?fileName= to the upload URL.');
-    const stored = await this.storeBytes(
-      bytes,
-      { fileName, mimeType: declared.mimeType ?? pending.declaredMimeType ?? undefined },
-      pending.id,
-      async (ready, pages, also) => {
-        if (!(await this.documents.completeUpload(pending.id, tokenHash, ready, pages, also))) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
-      },
-    );
+    const stored = await this.storeBytes(bytes, { fileName }, pending.id, async (ready, also) => {
+      const withDeclared = { ...ready, declaredMimeType: declared.mimeType ?? pending.declaredMimeType };
+      if (!(await this.documents.completeUpload(pending.id, tokenHash, withDeclared, also))) throw new ResourceNotFoundException(UPLOAD_LINK_GONE);
+    });
+    // A refused file leaves the link open for the right one, as a refusal before storing did.
+    const read = await this.awaitReading(stored, () => this.documents.reopenUpload(pending.id, tokenHash));
     const completed = {
-      ...stored,
+      ...read,
       ...(pending.workspaceId && { workspaceId: pending.workspaceId }),
       ...(pending.documentType && { documentType: pending.documentType }),
     };
@@ -139,18 +144,28 @@ export class DocumentsService {
    * no tool ever analyses half a document. NOT_FOUND for another account's document.
    */
   async requireProcessed(accountId: string, documentId: string): Promise<ProcessedDocument> {
-    return this.whenProcessed(await this.requireOwned(accountId, documentId));
+    return this.withLayouts(await this.untilProcessed(await this.requireOwned(accountId, documentId)));
+  }
+
+  /**
+   * The caller's document once processed, without its layouts: what a per-page tool is priced by.
+   * Waiting here, before anything is reserved, is what keeps a call on a document still being read
+   * from holding the free tier while it waits.
+   */
+  async awaitProcessed(accountId: string, documentId: string): Promise<Document> {
+    return this.untilProcessed(await this.requireOwned(accountId, documentId));
   }
 
   /** Every READY document filed in the workspace (its access checked by the caller), newest first, once processed. */
   async processedInWorkspace(workspaceId: string): Promise<ProcessedDocument[]> {
     const documents = await this.documents.readyInWorkspace(workspaceId);
-    return Promise.all(documents.map((document) => this.whenProcessed(document)));
+    return Promise.all(documents.map(async (document) => this.withLayouts(await this.untilProcessed(document))));
   }
 
-  /** The pages of every READY document filed in the workspace (its access checked by the caller). */
+  /** The pages of every READY document filed in the workspace (its access checked by the caller), once each is processed. */
   async readyPagesInWorkspace(workspaceId: string): Promise<number> {
-    return (await this.documents.readyInWorkspace(workspaceId)).reduce((pages, document) => pages + (document.pageCount ?? 0), 0);
+    const documents = await Promise.all((await this.documents.readyInWorkspace(workspaceId)).map((document) => this.untilProcessed(document)));
+    return documents.reduce((pages, document) => pages + (document.pageCount ?? 0), 0);
   }
 
   /** The account's other processed documents, by their bytes' digest and their transactions' fingerprints (duplicate checks). */
@@ -163,7 +178,11 @@ export class DocumentsService {
     return this.storage.get(document.storageKey!);
   }
 
-  private async whenProcessed(found: Document): Promise<ProcessedDocument> {
+  private async withLayouts(document: Document): Promise<ProcessedDocument> {
+    return { document, pages: await this.documents.layoutsOf(document.id) };
+  }
+
+  private async untilProcessed(found: Document): Promise<Document> {
     if (found.status !== 'READY')
       throw new InvalidInputException(`Document ${found.id} is not READY yet: upload its bytes to its uploadUrl first, then call again.`);
     const deadline = Date.now() + this.config.documents.processingWaitSeconds * 1000;
@@ -171,42 +190,41 @@ export class DocumentsService {
     while (document.processingStatus !== 'processed') {
       if (document.processingStatus === 'failed')
         throw new InvalidInputException(
-          `Document ${document.id} could not be read (${document.processingFailure ?? 'processing failed'}); submit the file again.`,
+          `Document ${document.id} could not be read: ${(document.processingFailure ?? 'processing failed').replace(/\.$/, '')}.`,
         );
       if (Date.now() >= deadline) {
-        const pagesLeft = await this.documents.pagesLeft(document.id);
+        // Null while the file itself is still being read.
+        const pagesLeft = document.pageCount === null ? null : await this.documents.pagesLeft(document.id);
         // About ten pages a second when some need OCR; text pages go much faster.
-        throw new DocumentStillProcessingException(document.id, pagesLeft, Math.min(60, Math.max(2, Math.ceil(pagesLeft / 10))));
+        throw new DocumentStillProcessingException(document.id, pagesLeft, Math.min(60, Math.max(2, Math.ceil((pagesLeft ?? 10) / 10))));
       }
       await new Promise((resolve) => setTimeout(resolve, PROCESSING_POLL_MS));
       document = await this.documents.findById(found.id);
       if (!document) throw new ResourceNotFoundException(`Document ${found.id} was not found.`);
     }
-    return { document, pages: await this.documents.layoutsOf(document.id) };
+    return document;
   }
 
   /**
-   * Reads the bytes (refusing what cannot be read), stores them, then has `record` write the READY
-   * row and its pages in one transaction with the processing job (`also`), and dispatches the job
-   * once committed; if the write fails, the stored bytes are removed.
+   * Stores the bytes, then has `record` write the READY row with its processing job (`also`) in
+   * one transaction, and dispatches the job once committed; if the write fails, the stored bytes
+   * are removed. Nothing here reads the file's content: that is the job's, in a worker thread.
    */
   private async storeBytes(
     bytes: Buffer,
     declared: { fileName: string; mimeType?: string },
     documentId: string,
-    record: (ready: Partial<Document>, pages: string[], also: AlsoWithin) => Promise<void>,
-  ): Promise<DocumentResult> {
+    record: (ready: Partial<Document>, also: AlsoWithin) => Promise<void>,
+  ): Promise<Document> {
     if (bytes.length > this.config.documents.maxBytes)
       throw new AppException({ status: 413, detail: `${declared.fileName}: the file is larger than ${this.config.documents.maxBytes} bytes.` });
-    const read = await readDocument(bytes, declared, this.config.documents.limits);
+    if (bytes.length === 0) throw new InvalidInputException(`${declared.fileName}: the file is empty.`);
     const storageKey = `${documentId}/${randomToken(9)}`;
     const ready: Partial<Document> = {
       status: 'READY',
       fileName: declared.fileName,
-      mimeType: read.mimeType,
       sizeBytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
-      pageCount: read.pageCount,
       storageKey,
       readyAt: new Date(),
       processingStatus: 'queued',
@@ -214,8 +232,8 @@ export class DocumentsService {
     await this.storage.put(storageKey, bytes);
     let job: { id: string } | undefined;
     try {
-      await record(ready, read.pages, async (transaction) => {
-        job = await this.processing.addWithin(transaction, { documentId }, { idempotencyKey: documentProcessingKey(documentId) });
+      await record(ready, async (transaction) => {
+        job = await this.processing.addWithin(transaction, { documentId }, { idempotencyKey: documentProcessingKey(documentId, storageKey) });
       });
     } catch (error) {
       await this.storage.delete(storageKey);
@@ -225,7 +243,30 @@ export class DocumentsService {
     await this.processing
       .dispatch({ id: job!.id, attempts: 0 })
       .catch((error: unknown) => this.logger.warn({ err: error }, `document ${documentId}: processing job not dispatched; the sweep dispatches it`));
-    return result({ id: documentId, ...ready } as Document);
+    return { id: documentId, ...ready } as Document;
+  }
+
+  /**
+   * The stored document once its file is read (type, page count), waiting up to
+   * DOCUMENT_PROCESSING_WAIT_SECONDS. A file refused meanwhile is undone by `undo` (its bytes
+   * removed) and answered as INVALID_INPUT with the reason; one still being read answers as it is,
+   * with its processingStatus.
+   */
+  private async awaitReading(stored: Document, undo: () => Promise<void>): Promise<DocumentResult> {
+    const deadline = Date.now() + this.config.documents.processingWaitSeconds * 1000;
+    let document: Document = stored;
+    let polls = 0;
+    for (;;) {
+      if (document.processingStatus === 'failed') {
+        await undo();
+        await this.storage.delete(stored.storageKey!);
+        throw new InvalidInputException(document.processingFailure ?? `${stored.fileName}: the file could not be read.`);
+      }
+      if (document.pageCount !== null && document.pageCount !== undefined) return result(document);
+      if (Date.now() >= deadline) return { ...result(document), processingStatus: document.processingStatus ?? 'queued' };
+      await new Promise((resolve) => setTimeout(resolve, Math.min(READING_POLL_MAX_MS, READING_POLL_FIRST_MS * 2 ** polls++)));
+      document = (await this.documents.findById(stored.id)) ?? stored;
+    }
   }
 }
 

@@ -64,7 +64,7 @@ const SCRIPT = `(() => {
       if (request.status === 200 && answer.documents && answer.documents[0]) {
         const document = answer.documents[0];
         bar.value = 100;
-        state.textContent = document.status + ', ' + document.pageCount + (document.pageCount === 1 ? ' page' : ' pages');
+        state.textContent = document.pageCount === undefined ? document.status + ', still being read' : document.status + ', ' + document.pageCount + (document.pageCount === 1 ? ' page' : ' pages');
         item.dataset.status = document.status;
         item.dataset.documentId = document.documentId;
       } else {

@@ -15,6 +15,8 @@ export interface DurableJob<T = unknown> {
   attemptsMade: number;
   maxAttempts: number;
   idempotencyKey: string | null;
+  /** Aborted when this worker loses the job's lease (it stalled past it and another took over): stop, and record nothing more. */
+  signal?: AbortSignal;
 }
 
 export interface DurableQueueOptions {
@@ -148,11 +150,16 @@ export class DurableQueue<T extends object = object> {
       return;
     }
     if (!row) return; // another worker has it, it is finished, or it is not due yet
-    const job = toJob(row);
+    const lease = new AbortController();
+    const job = { ...toJob(row), signal: lease.signal };
     const renewal = setInterval(
       () => {
         this.jobs.renewLease(jobId, this.worker.owner, this.worker.leaseMs).then(
-          (held) => held || this.logger.warn(`job ${jobId}: lease lost to another worker; this run's result will not count`),
+          (held) => {
+            if (held || lease.signal.aborted) return;
+            this.logger.warn(`job ${jobId}: lease lost to another worker; this run stops and its result will not count`);
+            lease.abort(new Error(`the lease of job ${jobId} was lost to another worker`));
+          },
           (error: unknown) => this.logger.warn({ err: error }, `job ${jobId}: could not renew the lease`),
         );
       },

@@ -1,4 +1,5 @@
 import { getDocumentProxy } from 'unpdf';
+import type { PDFDocumentProxy } from 'unpdf/pdfjs';
 import type { PageLayout } from '../analysis.types.js';
 import { buildLines, pageOf, type PositionedText } from './line-builder.js';
 
@@ -53,28 +54,44 @@ export async function* pdfPageLayouts(bytes: Uint8Array, options: { ocr?: OcrPor
     let ocrPages = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       if (options.skip?.(number)) continue;
-      const page = await pdf.getPage(number);
-      const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent();
-      const runs: PositionedText[] = [];
-      for (const item of content.items as TextItem[]) {
-        if (!item.str) continue;
-        const [a, b, c, d, e, f] = item.transform;
-        const [x, y] = viewport.convertToViewportPoint(e, f) as [number, number];
-        runs.push({ text: item.str, x, y, width: item.width, fontSize: Math.hypot(c, d) || Math.hypot(a, b) });
-      }
-      let layout = pageOf(number, viewport.width, viewport.height, buildLines(runs));
-      page.cleanup();
-      if (layout.chars < SCANNED_PAGE_MAX_CHARS && options.ocr && ocrPages < options.ocr.maxPagesPerDocument) {
+      let layout = await textLayerLayout(pdf, number);
+      if (needsOcr(layout) && options.ocr && ocrPages < options.ocr.maxPagesPerDocument) {
         ocrPages++;
-        const reading = await options.ocr.recognizePdfPage(bytes, number);
-        layout = { ...pageOf(number, viewport.width, viewport.height, buildLines(reading.runs), true), ocrConfidence: reading.confidence };
+        layout = await ocrLayout(bytes, layout, options.ocr);
       }
       yield layout;
     }
   } finally {
     await pdf.destroy();
   }
+}
+
+/** One page (1-based) of an open PDF laid out from its text layer alone. */
+export async function textLayerLayout(pdf: PDFDocumentProxy, number: number): Promise<PageLayout> {
+  const page = await pdf.getPage(number);
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const runs: PositionedText[] = [];
+  for (const item of content.items as TextItem[]) {
+    if (!item.str) continue;
+    const [a, b, c, d, e, f] = item.transform;
+    const [x, y] = viewport.convertToViewportPoint(e, f) as [number, number];
+    runs.push({ text: item.str, x, y, width: item.width, fontSize: Math.hypot(c, d) || Math.hypot(a, b) });
+  }
+  const layout = pageOf(number, viewport.width, viewport.height, buildLines(runs));
+  page.cleanup();
+  return layout;
+}
+
+/** A page whose text layer holds (almost) nothing: a scan, for OCR. */
+export function needsOcr(layout: PageLayout): boolean {
+  return layout.chars < SCANNED_PAGE_MAX_CHARS;
+}
+
+/** The page read again by OCR, in place of its (empty) text-layer layout. */
+export async function ocrLayout(bytes: Uint8Array, textLayer: PageLayout, ocr: OcrPort): Promise<PageLayout> {
+  const reading = await ocr.recognizePdfPage(bytes, textLayer.page);
+  return { ...pageOf(textLayer.page, textLayer.width, textLayer.height, buildLines(reading.runs), true), ocrConfidence: reading.confidence };
 }
 
 /** An image document (PNG, JPEG) as one page read by OCR; without OCR, one empty page. */

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Test } from '@nestjs/testing';
 import { pageImages, scannedPdf, tablePdf, type DrawnText } from '../../../test/support/document-fixtures.js';
-import { loadConfiguration } from '../../config/app-config.js';
-import { ConfigModule } from '../../config/config.module.js';
-import { OCR_PORT } from '../analysis-engine.port.js';
 import { layoutDocument } from '../builtin-analysis-engine.js';
 import { readImageLayout, readPdfLayout } from '../layout/pdf-layout.js';
-import { OcrModule } from './ocr.module.js';
 import { TesseractOcr } from './tesseract-ocr.js';
 
 // A small income statement: label column at 72 pt, two period columns right-aligned at 400 and 500 pt.
@@ -109,22 +104,6 @@ describe('TesseractOcr', () => {
     await ocr.onModuleDestroy();
     const [page] = await readPdfLayout(scan, { ocr });
     expect(page.lines[0].text).toBe('Income Statement');
-  });
-});
-
-describe('OcrModule', () => {
-  it('provides the tesseract adapter, with the configured page budget', async () => {
-    const module = await Test.createTestingModule({ imports: [ConfigModule.forRoot(loadConfiguration({ OCR_MAX_PAGES: '7' })), OcrModule] }).compile();
-    const port = module.get<TesseractOcr>(OCR_PORT);
-    expect(port).toBeInstanceOf(TesseractOcr);
-    expect(port.maxPagesPerDocument).toBe(7);
-    await module.close();
-  });
-
-  it('provides null when OCR_ENABLED=false, so that scanned pages stay image only', async () => {
-    const module = await Test.createTestingModule({ imports: [ConfigModule.forRoot(loadConfiguration({ OCR_ENABLED: 'false' })), OcrModule] }).compile();
-    expect(module.get(OCR_PORT)).toBeNull();
-    await module.close();
   });
 });
 

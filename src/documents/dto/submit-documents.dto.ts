@@ -69,8 +69,15 @@ export class DocumentResult {
   @ApiPropertyOptional({ description: 'Hex SHA-256 of the bytes.' })
   sha256?: string;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ description: 'Counted from the file when it is read (a DOCX or plain text: one page per 3,000 characters).' })
   pageCount?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Present only while the file is still being read when the call answers (a large or slow file): `queued` or `processing`. Its type and page count follow; the analysis tools wait for it, or say why it could not be read.',
+    enum: ['queued', 'processing'],
+  })
+  processingStatus?: string;
 
   @ApiPropertyOptional({
     description: 'PENDING_UPLOAD only: PUT the bytes here, or POST them as multipart/form-data (field "file"). Single use.',
