@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { DataSource } from 'typeorm';
 import { toolOutcome } from './support/mcp-helpers.js';
 import { MeteredTestToolsModule, TestClock } from './support/metered-tools.module.js';
 import { humanToken } from './support/oauth-helpers.js';
@@ -97,5 +98,45 @@ describe('firms (link_to_firm)', () => {
     ]);
     expect(outcomes.filter((outcome) => outcome.result).length).toBe(1);
     expect(outcomes.filter((outcome) => outcome.error).length).toBe(1);
+  });
+
+  it('answers firms that one account creates at once as it answers them one after the other: one firm, the rest refused', async () => {
+    const founder = await person();
+    const outcomes = await Promise.all(Array.from({ length: 6 }, (_, n) => tool<Firm>(founder, 'link_to_firm', { firmName: `Race ${n}` })));
+    expect(outcomes.filter((outcome) => outcome.result?.role === 'creator')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.result).map(({ status, error, rpcError }) => ({ status, error, rpcError }))).toEqual(
+      Array.from({ length: 5 }, () => ({
+        status: 200,
+        error: { code: 'INVALID_INPUT', message: 'This account already belongs to a firm: leave it first (link_to_firm with leave: true).' },
+        rpcError: undefined,
+      })),
+    );
+    const { accountId } = (await (await fetch(`${service.url}/account`, { headers: { authorization: `Bearer ${founder}` } })).json()) as { accountId: string };
+    const firms = (await service.app.get(DataSource).query('SELECT count(*)::int AS count FROM firms WHERE created_by = $1', [accountId])) as {
+      count: number;
+    }[];
+    expect(firms[0].count).toBe(1);
+  });
+
+  it('settles a join and a creation racing for one account with one firm and a tool error, never an internal error', async () => {
+    const { firm } = await firmOfTwo();
+    for (let round = 0; round < 3; round++) {
+      const racer = await person();
+      const outcomes = await Promise.all([
+        tool<Firm>(racer, 'link_to_firm', { inviteCode: firm.inviteCode }),
+        tool<Firm>(racer, 'link_to_firm', { firmName: 'Racer Capital' }),
+      ]);
+      expect(outcomes.filter((outcome) => outcome.result)).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome.error?.code === 'INVALID_INPUT')).toHaveLength(1);
+    }
+  });
+
+  it('answers leaves that one account sends at once as it answers them one after the other: one leaves, the rest find no firm', async () => {
+    const { member } = await firmOfTwo();
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => tool<Firm>(member, 'link_to_firm', { leave: true })));
+    expect(outcomes.filter((outcome) => outcome.result?.role === 'left')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => !outcome.result).map((outcome) => outcome.error)).toEqual(
+      Array.from({ length: 3 }, () => ({ code: 'INVALID_INPUT', message: 'This account belongs to no firm.' })),
+    );
   });
 });

@@ -82,6 +82,13 @@ describe('OutboundFetcher', () => {
     });
   });
 
+  it('refuses the IPv4-compatible spelling of loopback, [::127.0.0.1], before any connection', async () => {
+    const error = await failure(guarded.fetch(`http://[::127.0.0.1]:${target.port}/secret`, { maxBytes: MB }));
+    expect(error).toBeInstanceOf(AddressRefusedException);
+    expect(error).toMatchObject({ address: '::7f00:1', reason: 'an IPv4-compatible IPv6 address' });
+    expect(target.connections).toBe(0);
+  });
+
   it('refuses a redirect from an allowed stand-in to loopback, and the target receives nothing', async () => {
     const error = await failure(allowingStandIn.fetch(`${standIn.url}/to-target`, { maxBytes: MB }));
     expect(error).toBeInstanceOf(AddressRefusedException);

@@ -7,7 +7,8 @@ import { McpTool } from '../src/mcp/tools/mcp-tool.decorator.js';
 import { capturingLogger } from './support/log-capture.js';
 import { toolOutcome } from './support/mcp-helpers.js';
 import { humanToken } from './support/oauth-helpers.js';
-import { appForSuite } from './support/test-app.js';
+import { PROBLEM_RECORD_SCHEMA, schemaErrors } from './support/schemas.js';
+import { appForSuite, TEST_BASE_URL } from './support/test-app.js';
 
 const PLANTED_SECRET = 'planted-client-metadata-7c1e9a';
 
@@ -157,6 +158,23 @@ describe('tenancy edges and logs', () => {
       });
       expect(post.status).toBe(403);
       expect(post.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('refuse an origin that /mcp will refuse with 403 and a problem record naming it', async () => {
+      const response = await preflight('https://evil.example.net');
+      const problem = (await response.json()) as Record<string, unknown>;
+      expect(response.status).toBe(403);
+      expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(schemaErrors(PROBLEM_RECORD_SCHEMA, problem)).toEqual([]);
+      expect(problem).toEqual({
+        type: `${TEST_BASE_URL}/problems/forbidden`,
+        title: 'Forbidden',
+        status: 403,
+        detail: 'The origin https://evil.example.net may not call /mcp from a browser.',
+        instance: `urn:uuid:${response.headers.get('x-request-id')}`,
+        code: 'FORBIDDEN',
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
     });
 
     it('allow a configured origin', async () => {

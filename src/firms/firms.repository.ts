@@ -51,17 +51,25 @@ export class FirmsRepository {
     return firm?.id;
   }
 
-  /** The firm and its creator's membership, in one transaction; AlreadyInAFirm if the creator has one. */
+  /**
+   * The firm and its creator's membership, in one transaction; AlreadyInAFirm if the creator has one.
+   * The membership insert is the check: a SELECT ... FOR UPDATE locks no row while the creator has
+   * none, so two concurrent creations (or a creation and a join) both passed it and the loser hit
+   * the primary key (23505, an internal error). ON CONFLICT waits for the other transaction and
+   * then inserts nothing, which rolls this firm back and answers as the sequential path does.
+   */
   async createFirm(creatorId: string, name: string, inviteCodeHash: string): Promise<string> {
     return this.dataSource.transaction(async (manager) => {
-      const [membership] = (await manager.query('SELECT firm_id FROM firm_members WHERE account_id = $1 FOR UPDATE', [creatorId])) as unknown[];
-      if (membership) throw new AlreadyInAFirm();
       const [firm] = (await manager.query('INSERT INTO firms (name, invite_code_hash, created_by) VALUES ($1, $2, $3) RETURNING id', [
         name,
         inviteCodeHash,
         creatorId,
       ])) as { id: string }[];
-      await manager.query('INSERT INTO firm_members (account_id, firm_id) VALUES ($1, $2)', [creatorId, firm.id]);
+      const joined = (await manager.query(
+        'INSERT INTO firm_members (account_id, firm_id) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING RETURNING account_id',
+        [creatorId, firm.id],
+      )) as unknown[];
+      if (joined.length === 0) throw new AlreadyInAFirm();
       return firm.id;
     });
   }
@@ -71,8 +79,13 @@ export class FirmsRepository {
     await this.sql.query('INSERT INTO firm_members (account_id, firm_id) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING', [accountId, firmId]);
   }
 
-  async removeMember(accountId: string): Promise<void> {
-    await this.sql.query('DELETE FROM firm_members WHERE account_id = $1', [accountId]);
+  /**
+   * The firm the account left, or null if it belonged to none. One statement reads and removes, so
+   * that of two concurrent leaves only one reports leaving, as when they come one after the other.
+   */
+  async removeMember(accountId: string): Promise<string | null> {
+    const [row] = await this.sql.query<{ firm_id: string }>('DELETE FROM firm_members WHERE account_id = $1 RETURNING firm_id', [accountId]);
+    return row?.firm_id ?? null;
   }
 
   async describe(firmId: string): Promise<{ firmId: string; firmName: string; members: number }> {

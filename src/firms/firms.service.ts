@@ -60,9 +60,8 @@ export class FirmsService {
   }
 
   async leave(accountId: string): Promise<FirmResult> {
-    const firmId = await this.firms.firmOf(accountId);
+    const firmId = await this.firms.removeMember(accountId);
     if (!firmId) throw new InvalidInputException('This account belongs to no firm.');
-    await this.firms.removeMember(accountId);
     return { ...(await this.firms.describe(firmId)), role: 'left' };
   }
 }

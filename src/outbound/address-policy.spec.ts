@@ -52,6 +52,20 @@ describe('classifyAddress', () => {
     expect(classifyAddress(address)).toEqual({ allowed: false, address: mapped, reason });
   });
 
+  // RFC 4291 2.5.5.1, deprecated: refused whatever it carries, like the other tunnel forms (address-policy.ts says why).
+  it.each([
+    ['::127.0.0.1', '::7f00:1'],
+    ['[::127.0.0.1]', '::7f00:1'],
+    ['::7f00:1', '::7f00:1'],
+    ['0:0:0:0:0:0:127.0.0.1', '::7f00:1'],
+    ['::10.0.0.1', '::a00:1'],
+    ['::169.254.169.254', '::a9fe:a9fe'],
+    ['::8.8.8.8', '::808:808'],
+    ['::2', '::2'],
+  ])('refuses the IPv4-compatible IPv6 address %s outright', (address, normalised) => {
+    expect(classifyAddress(address)).toEqual({ allowed: false, address: normalised, reason: 'an IPv4-compatible IPv6 address' });
+  });
+
   it.each(['127.1', '0x7f.0.0.1', '2130706433', '017700000001', '[::1]', 'fe80::1%eth0'])('refuses the loopback or link-local spelling %s', (address) => {
     expect(classifyAddress(address).allowed).toBe(false);
   });
@@ -72,5 +86,9 @@ describe('isLoopback', () => {
   it('knows loopback in both families and nothing else', () => {
     expect([isLoopback('127.0.0.1'), isLoopback('::1'), isLoopback('[::1]'), isLoopback('::ffff:127.0.0.1')]).toEqual([true, true, true, true]);
     expect([isLoopback('10.0.0.1'), isLoopback('8.8.8.8'), isLoopback('localhost')]).toEqual([false, false, false]);
+  });
+
+  it('does not take an IPv4-compatible address for the loopback address it carries', () => {
+    expect([isLoopback('::127.0.0.1'), isLoopback('[::127.0.0.1]'), isLoopback('::7f00:1')]).toEqual([false, false, false]);
   });
 });

@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { LogController, type FastifyServerOptions } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../../config/app-config.js';
-import { InvalidInputException } from '../errors/app.exception.js';
+import { ForbiddenException, InvalidInputException } from '../errors/app.exception.js';
 import type { RootLogger } from '../logging/logger.js';
 import { findUnstorableInput } from '../validation/storable-input.js';
 
@@ -102,7 +102,8 @@ export function redactCapabilityUrl(url: string): string {
 export interface HttpPipelineOptions {
   /**
    * Whether a browser at `origin` may call `path` across origins, for the paths that answer CORS at
-   * all; a preflight for an origin the route will refuse must not advertise it as allowed.
+   * all; a preflight for an origin the route will refuse must not advertise it as allowed (it is
+   * answered 403).
    */
   corsOriginAllowed?: (path: string, origin: string) => boolean;
 }
@@ -124,12 +125,22 @@ export async function configureHttpPipeline(app: NestFastifyApplication, options
     reply.header('API-Version', API_VERSION);
     reply.header('X-Request-Id', request.id);
     const path = request.url.split('?', 1)[0];
-    if (request.headers.origin !== undefined && allowsCors(path) && corsOriginAllowed(path, request.headers.origin)) {
-      if (request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined) {
-        reply.headers(CORS_PREFLIGHT_HEADERS).code(204).send();
+    const origin = request.headers.origin;
+    if (origin !== undefined && allowsCors(path)) {
+      const preflight = request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
+      if (corsOriginAllowed(path, origin)) {
+        if (preflight) {
+          reply.headers(CORS_PREFLIGHT_HEADERS).code(204).send();
+          return;
+        }
+        reply.headers(CORS_HEADERS);
+      } else if (preflight) {
+        // Left to the router, a refused origin's preflight fell through to "405 OPTIONS is not
+        // allowed", which blames the method; the origin is what is refused, so say so (no CORS
+        // headers: a browser must not read this as permission).
+        done(new ForbiddenException(`The origin ${origin} may not call ${path} from a browser.`));
         return;
       }
-      reply.headers(CORS_HEADERS);
     }
     const requested = request.headers['api-version'];
     if (requested !== undefined && requested !== API_VERSION) {
