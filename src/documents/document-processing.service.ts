@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { pageKind, type OcrSettings, type PageKind, type PageLayout } from '../analysis/page-layout.js';
 import { AppConfig } from '../config/app-config.js';
 import { WorkFailure } from '../work-pool/work-failure.js';
@@ -38,6 +38,8 @@ class UnreadableDocument extends Error {}
  */
 @Injectable()
 export class DocumentProcessingService {
+  private readonly logger = new Logger(DocumentProcessingService.name);
+
   constructor(
     private readonly documents: DocumentsRepository,
     private readonly storage: DocumentStorage,
@@ -151,7 +153,8 @@ export class DocumentProcessingService {
   private async record(documentId: string, layout: PageLayout, signal: AbortSignal | undefined, withoutTextLayer: PageKind = 'image_only'): Promise<void> {
     signal?.throwIfAborted();
     const kind = pageKind(layout);
-    await this.documents.recordPageLayout(documentId, layout, kind === 'image_only' ? withoutTextLayer : kind);
+    if (await this.documents.recordPageLayout(documentId, layout, kind === 'image_only' ? withoutTextLayer : kind))
+      this.logger.debug(`document ${documentId}: page ${layout.page} laid out (${layout.ocr ? 'OCR' : kind})`);
   }
 }
 

@@ -133,18 +133,20 @@ export class DocumentsRepository {
   }
 
   /**
-   * Records a page's layout, kind and character count once (a second run leaves the first one's);
-   * a page read by OCR also gets the OCR text as its text, which is what its quotes are checked against.
+   * Records a page's layout, kind and character count once (a second run leaves the first one's:
+   * false); a page read by OCR also gets the OCR text as its text, which is what its quotes are
+   * checked against.
    */
-  async recordPageLayout(documentId: string, page: PageLayout, kind: PageKind): Promise<void> {
+  async recordPageLayout(documentId: string, page: PageLayout, kind: PageKind): Promise<boolean> {
     // PostgreSQL text and jsonb cannot hold NUL characters, which PDF text extraction can yield.
     const layout = JSON.parse(JSON.stringify(page).replaceAll('\\u0000', '')) as PageLayout;
-    await this.dataSource
+    const updated = await this.dataSource
       .getRepository(DocumentPage)
       .update(
         { documentId, pageNumber: layout.page, layout: IsNull() },
         { layout, kind, ocr: layout.ocr, charCount: layout.chars, ...(layout.ocr && { text: layout.text }) },
       );
+    return updated.affected === 1;
   }
 
   /** Every page's stored layout, in page order (pages not yet laid out are left out). */

@@ -21,9 +21,9 @@ export default async function runTask(request: TaskRequest): Promise<TaskOutcome
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal !== undefined) return { refused: refusal };
-    if (error instanceof RangeError && /call stack/i.test(error.message)) return { exhausted: 'nests too deeply to read (the reader ran out of stack)' };
+    if (error instanceof RangeError && /call stack/i.test(error.message)) return { exhausted: 'ran out of stack (the file nests too deeply to read)' };
     if (error instanceof RangeError && /allocation failed|invalid (string|array) length/i.test(error.message))
-      return { exhausted: 'is too large to hold in memory' };
+      return { exhausted: 'ran out of memory (the file is too large to hold)' };
     throw error;
   }
 }
