@@ -660,5 +660,34 @@ describe('analysis tools', () => {
       const usage = (await (await fetch(`${web.url}/billing/usage`, { headers: { authorization: `Bearer ${webToken}` } })).json()) as Usage;
       expect(usage.balances.filter((balance) => ANALYSIS_KEYS.includes(balance.usageKey)).map((balance) => balance.used)).toEqual([0, 0, 0, 0, 0]);
     });
+
+    it('answers concurrent calls on it RATE_LIMITED, never 402: a waiting call reserves nothing, even when the trial covers one call', async () => {
+      // A trial of exactly one call's pages (the statement has 3): a reservation held while waiting would make the others 402.
+      const tight = await startApp({
+        env: {
+          ROLE: 'web',
+          USAGE_PLAN_OVERRIDES: JSON.stringify({ document_classification: { machineTrialFree: 3 } }),
+          DOCUMENT_PROCESSING_WAIT_SECONDS: '1',
+          M2M_REGISTRATION_LIMIT: '100',
+        },
+      });
+      try {
+        const token = await machineToken(tight.url, 'tight trial');
+        const client = await connectMcpClient(tight.url, token);
+        const documentId = structured<{ documentId: string }>(
+          await client.callTool({ name: 'submit_documents', arguments: { content: (await statementPdf()).toString('base64'), fileName: 'queued.pdf' } }),
+        ).documentId;
+        const answers = await Promise.all(
+          Array.from(
+            { length: 5 },
+            async () => toolError(await client.callTool({ name: 'document_intelligence_agent', arguments: { documentId } })).error.code,
+          ),
+        );
+        expect(answers).toEqual(Array(5).fill('RATE_LIMITED'));
+        await client.close();
+      } finally {
+        await tight.close();
+      }
+    });
   });
 });
