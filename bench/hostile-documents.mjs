@@ -17,6 +17,7 @@ process.env.BENCH_PIN = 'off';
 const { cpus } = await import('node:os');
 const { join } = await import('node:path');
 const { setTimeout: sleep } = await import('node:timers/promises');
+const { Worker } = await import('node:worker_threads');
 const { default: pg } = await import('pg');
 const harness = await import('./support/harness.mjs');
 const { hostileDocuments } = await import('./support/hostile-documents.mjs');
@@ -59,29 +60,46 @@ const service = startChild(
 );
 const database = new pg.Client({ connectionString: databaseUrl });
 
-/** /health/live latencies and the service's memory, sampled until stopped. */
-function watch() {
-  const latencies = [];
+/**
+ * The prober runs in a thread of its own: this process also sends 20 MB uploads, and its own event
+ * loop would otherwise delay the probes and be counted against the service.
+ */
+const PROBER = `
+const { parentPort, workerData } = require('node:worker_threads');
+let stopped = false;
+const latencies = [];
+let failures = 0;
+parentPort.on('message', () => (stopped = true));
+(async () => {
+  // The thread's first request loads its HTTP client: not a measure of the service.
+  await fetch(workerData.url).catch(() => undefined);
+  parentPort.postMessage('ready');
+  while (!stopped) {
+    const start = performance.now();
+    const ok = await fetch(workerData.url, { signal: AbortSignal.timeout(30000) }).then((response) => response.status === 200, () => false);
+    latencies.push(performance.now() - start);
+    if (!ok) failures++;
+    await new Promise((resolve) => setTimeout(resolve, workerData.intervalMs));
+  }
+  parentPort.postMessage({ latencies, failures });
+})();
+`;
+
+/** Starts sampling /health/live latencies and the service's memory; resolves to the function that stops and reports. */
+async function watch() {
+  const prober = new Worker(PROBER, { eval: true, workerData: { url: `${serviceUrl}/health/live`, intervalMs: PROBE_MS } });
+  const messages = [];
+  const waiters = [];
+  prober.on('message', (message) => (waiters.length > 0 ? waiters.shift()(message) : messages.push(message)));
+  const next = () => (messages.length > 0 ? Promise.resolve(messages.shift()) : new Promise((resolve) => waiters.push(resolve)));
+  await next(); // ready
   let peakRss = processRssMiB(service.child.pid) ?? 0;
-  let failures = 0;
-  let stopped = false;
-  const probing = (async () => {
-    while (!stopped) {
-      const start = performance.now();
-      const ok = await fetch(`${serviceUrl}/health/live`, { signal: AbortSignal.timeout(30_000) }).then(
-        (response) => response.status === 200,
-        () => false,
-      );
-      latencies.push(performance.now() - start);
-      if (!ok) failures++;
-      await sleep(PROBE_MS);
-    }
-  })();
   const sampling = setInterval(() => (peakRss = Math.max(peakRss, processRssMiB(service.child.pid) ?? 0)), PROBE_MS);
   return async () => {
-    stopped = true;
     clearInterval(sampling);
-    await probing;
+    prober.postMessage('stop');
+    const { latencies, failures } = await next();
+    await prober.terminate();
     const sorted = [...latencies].sort((a, b) => a - b);
     return { maxMs: sorted.at(-1) ?? 0, p50Ms: sorted[Math.floor(sorted.length / 2)] ?? 0, probes: sorted.length, failures, peakRss };
   };
@@ -113,7 +131,7 @@ try {
   const token = await machineToken(serviceUrl);
 
   // The baseline: /health/live with nothing to do, 3 s.
-  const idle = watch();
+  const idle = await watch();
   await sleep(3000);
   const atRest = await idle();
 
@@ -133,7 +151,7 @@ try {
     const { documentId, uploadUrl } = (await rpc(mcp, token, 'tools/call', { name: 'submit_documents', arguments: { fileName: document.fileName } }))
       .structuredContent;
     const rssBefore = processRssMiB(service.child.pid) ?? 0;
-    const stop = watch();
+    const stop = await watch();
     const started = performance.now();
     const upload = await fetch(uploadUrl.replace(/^https?:\/\/[^/]+/, serviceUrl), {
       method: 'PUT',
@@ -159,7 +177,7 @@ try {
     console.log('| file | pages | tool answer in | /health/live max (x at rest) |');
     console.log('|---|---|---|---|');
     for (const { document, documentId } of accepted) {
-      const stop = watch();
+      const stop = await watch();
       const started = performance.now();
       const answer = await fetch(mcp, {
         method: 'POST',

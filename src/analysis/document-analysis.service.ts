@@ -149,7 +149,7 @@ export class DocumentAnalysisService {
     let checked: FraudDetectionResult;
     try {
       // The checks parse the PDF's structure and read every page: a thread's work, as reading was.
-      checked = await this.work.run(AnalysisWork.detectFraud, input);
+      checked = await this.work.run(AnalysisWork.detectFraud, input, { transfer: input.pdfBytes ? [input.pdfBytes.buffer as ArrayBuffer] : [] });
     } catch (error) {
       throw analysisFailure(error, `document ${documentId}`);
     }

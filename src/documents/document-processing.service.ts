@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { pageKind, type OcrSettings, type PageKind, type PageLayout } from '../analysis/page-layout.js';
 import { AppConfig } from '../config/app-config.js';
 import { WorkFailure } from '../work-pool/work-failure.js';
-import { WorkPool, type RunOptions } from '../work-pool/work-pool.service.js';
+import { movable, WorkPool, type RunOptions } from '../work-pool/work-pool.service.js';
 import type { WorkTask } from '../work-pool/work-task.js';
 import { DocumentWork } from './document-work.js';
 import { DocumentsRepository, type ProcessingDocument } from './documents.repository.js';
@@ -116,8 +116,14 @@ export class DocumentProcessingService {
         await this.record(document.id, layout, signal);
       }
     } else if (IMAGE_TYPES.has(document.mimeType ?? '')) {
-      const bytes = await this.storage.get(document.storageKey);
-      for (const layout of await this.run(document, 'reading the image', DocumentWork.layoutImage, { bytes, ocr: this.ocrSettings() }, options))
+      const { bytes, transfer } = movable(await this.storage.get(document.storageKey));
+      for (const layout of await this.run(
+        document,
+        'reading the image',
+        DocumentWork.layoutImage,
+        { bytes, ocr: this.ocrSettings() },
+        { ...options, transfer },
+      ))
         await this.record(document.id, layout, signal);
     } else {
       // A page of a text format (DOCX, PPTX, XLSX, CSV, text) is never a scan, however little it says.

@@ -19,6 +19,11 @@ export interface RunOptions {
   timeoutMs?: number;
   /** The caller gives up (a job's lease lost): a waiting task is dropped, a running one's thread terminated. */
   signal?: AbortSignal;
+  /**
+   * Buffers moved to the thread instead of copied (postMessage copies 20 MB in about 70 ms of the
+   * event loop; a move costs nothing). The caller must not use them afterwards.
+   */
+  transfer?: ArrayBuffer[];
 }
 
 /**
@@ -64,7 +69,7 @@ export class WorkPool implements BeforeApplicationShutdown {
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout.signal, options.signal]) : timeout.signal;
     try {
-      const outcome = (await this.pool.run({ file, name: task.name, args } satisfies TaskRequest, { signal })) as TaskOutcome;
+      const outcome = (await this.pool.run({ file, name: task.name, args } satisfies TaskRequest, { signal, transferList: options.transfer })) as TaskOutcome;
       if ('refused' in outcome) throw new WorkFailure('refused', outcome.refused);
       if ('exhausted' in outcome) throw new WorkFailure('memory', outcome.exhausted);
       return outcome.value as Result;
@@ -129,4 +134,10 @@ export class WorkPool implements BeforeApplicationShutdown {
 
 function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The bytes as a view on an ArrayBuffer of their own, to be moved to a thread (RunOptions.transfer). */
+export function movable(bytes: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
+  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
+  return { bytes: new Uint8Array(own.buffer as ArrayBuffer, 0, own.byteLength), transfer: [own.buffer as ArrayBuffer] };
 }
