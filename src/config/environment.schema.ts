@@ -290,7 +290,7 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
-      'Most pages (PDF pages, slides, sheets, the page count a DOCX saved) one document may have; a longer one is refused when submitted, naming both counts. The analysis tools are priced per page and read a document whole, so this bounds what one call costs and how long it takes (text pages are laid out at about 80 a second).',
+      'Most pages (PDF pages, slides, sheets, pages of 3,000 characters of a DOCX or plain text) one document may have; a longer one is refused when it is read, naming both counts. The analysis tools are priced per page and read a document whole, so this bounds what one call costs and how long it takes (text pages are laid out at about 80 a second).',
   })
   @Transform(toInteger)
   @IsInt()
@@ -300,7 +300,7 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
-      'Most rows one spreadsheet (all sheets together) or CSV may have, and lines one plain-text file; a larger one is refused when submitted. A sheet or a CSV is one page however long, and its stored layout and every analysis of it grow with its rows.',
+      'Most rows one spreadsheet (all sheets together) or CSV may have, and lines one plain-text file; a larger one is refused when it is read. A sheet or a CSV is one page however long, and its stored layout and every analysis of it grow with its rows.',
   })
   @Transform(toInteger)
   @IsInt()
@@ -398,7 +398,7 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
-      'How long an analysis tool waits, in seconds, for a document that is still being processed (laid out, OCR) before answering `RATE_LIMITED` with `retryAfterSeconds`; it never analyses half a document.',
+      'How long a call waits, in seconds, for a document\'s processing: `submit_documents` and an upload for the file to be read (type, page count; a refusal then answers at once), an analysis tool for every page to be laid out (OCR included) before answering `RATE_LIMITED` with `retryAfterSeconds`; it never analyses half a document.',
   })
   @Transform(toInteger)
   @IsInt()
