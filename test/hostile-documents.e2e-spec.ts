@@ -176,7 +176,10 @@ describe('hostile documents (issue 30)', () => {
     }, 180_000);
 
     it('refuses each bomb of the corpus, or ends it FAILED with its reason, and stays up', async () => {
-      const names = corpus.filter((document) => document.expect === 'refused' && !/honest|wide|object-stream|nested|image-bomb|png|jpeg/.test(document.name));
+      // At a tenth of their size some bombs fall within the limits and are read like any file (2,000
+      // entries, a 2 MB object stream, a 40-megapixel image, arrays nested 20,000 deep): the bench
+      // runs them at full size.
+      const names = corpus.filter((document) => document.expect === 'refused' && !/wide|object-stream|nested|image-bomb/.test(document.name));
       for (const document of names) {
         const failure = await failureOf(await upload(service, attacker, document));
         expect([document.name, failure]).toEqual([document.name, expect.stringMatching(new RegExp(`^${document.fileName.replace('.', '\\.')}: .+`))]);

@@ -92,10 +92,10 @@ describe('documents on S3-compatible storage', () => {
     expect(document.status).toBe('READY');
     const [row] = await service.app.get(DataSource).query('SELECT storage_key FROM documents WHERE id = $1', [document.documentId]);
     expect(s3.objects.get(`/deal-documents/${row.storage_key}`)).toEqual(bytes);
-    expect(s3.requests.at(-1)).toMatchObject({
-      method: 'PUT',
-      authorization: expect.stringMatching(/^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/eu-west-1\/s3\/aws4_request/),
-    });
+    // Stored (PUT), then read back by the processing job (GET), both signed.
+    const signed = { authorization: expect.stringMatching(/^AWS4-HMAC-SHA256 Credential=test-key\/\d{8}\/eu-west-1\/s3\/aws4_request/) };
+    expect(s3.requests.map((request) => request.method)).toEqual(['PUT', 'GET']);
+    expect(s3.requests).toMatchObject([signed, signed]);
   });
 
   it('stores nothing when the bucket refuses the bytes', async () => {

@@ -885,7 +885,8 @@ export function hostileDocuments(options = {}) {
     );
   }
 
-  // 8. Images.
+  // 8. Images. All three are within a 50-megapixel limit: what they test is that decoding and OCR
+  // of a huge image stay inside a worker thread's limits, so a service may accept them.
   {
     const side = scaledSide(2000);
     const { bytes, inflatedSize } = blackPng(side, side);
@@ -895,6 +896,7 @@ export function hostileDocuments(options = {}) {
       'image/png',
       bytes,
       `honest ${side} x ${side} black RGB PNG (${formatBytes(side * side * 4)} as RGBA, IDAT ${formatBytes(inflatedSize)} inflated) without text, ${formatBytes(bytes.length)}`,
+      'accepted-large',
     );
   }
   {
@@ -906,6 +908,7 @@ export function hostileDocuments(options = {}) {
       'image/png',
       bytes,
       `${side} x ${side} PNG (${formatCount(side * side)} pixels) of zeros that decodes to ${formatBytes(side * side * 4)} of RGBA, IDAT ${formatBytes(inflatedSize)} inflated from a ${formatBytes(bytes.length)} file`,
+      'accepted-large',
     );
   }
   {
@@ -917,6 +920,7 @@ export function hostileDocuments(options = {}) {
       'image/jpeg',
       bytes,
       `baseline JPEG whose SOF0 frame declares ${side} x ${side} (${formatCount(side * side)} pixels, ${formatBytes(side * side * 4)} as RGBA) of flat grey, in a ${formatBytes(bytes.length)} file`,
+      'accepted-large',
     );
   }
 

@@ -21,6 +21,7 @@ import type { DocumentLimits } from '../config/document-limits.js';
 import { readDocument, type ReadDocument } from './document-reader.js';
 
 export interface ReadArgs {
+  /** The file, in a SharedArrayBuffer that the layout tasks read too. */
   bytes: Uint8Array;
   fileName: string;
   declaredMimeType?: string;
@@ -28,7 +29,8 @@ export interface ReadArgs {
 }
 
 export function read({ bytes, fileName, declaredMimeType, limits }: ReadArgs): Promise<ReadDocument> {
-  return readDocument(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { fileName, mimeType: declaredMimeType }, limits);
+  // A copy of its own, in this thread: the readers (TextDecoder among them) refuse shared memory.
+  return readDocument(Buffer.from(bytes), { fileName, mimeType: declaredMimeType }, limits);
 }
 
 export interface PdfPageArgs {

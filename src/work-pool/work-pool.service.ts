@@ -135,9 +135,3 @@ export class WorkPool implements BeforeApplicationShutdown {
 function formatSeconds(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
 }
-
-/** The bytes as a view on an ArrayBuffer of their own, to be moved to a thread (RunOptions.transfer). */
-export function movable(bytes: Buffer): { bytes: Uint8Array; transfer: ArrayBuffer[] } {
-  const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
-  return { bytes: new Uint8Array(own.buffer as ArrayBuffer, 0, own.byteLength), transfer: [own.buffer as ArrayBuffer] };
-}
