@@ -3,7 +3,7 @@ import { isUUID } from 'class-validator';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
-import { timeOrderedUuid } from '../common/crypto/time-ordered-uuid.js';
+import { timeOrderedUuid, timeOrderedUuidLowerBound } from '../common/crypto/time-ordered-uuid.js';
 import { PaymentRequiredException } from '../common/errors/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
 import { noBillableAccount } from '../firms/firms.service.js';
@@ -14,6 +14,10 @@ import type { UsageKey, UsagePlan, UsagePlanEntry } from '../config/usage-plan.j
 
 /** Longer than any tool call runs: a reservation this old was left by a process that died. */
 export const STALE_RESERVATION_MINUTES = 30;
+/** Reservations one run of the stale sweep releases at most; the next run goes on from the last. */
+export const STALE_SWEEP_LIMIT = 500;
+/** The stale sweep's row in ledger_sweep_watermarks. */
+export const STALE_SWEEP = 'stale reservations';
 
 /**
  * Metering of tool calls against free quota and payment mandates. A metered call reserves its
@@ -81,11 +85,46 @@ export class MeteringService implements OnApplicationBootstrap {
    * Gives back the units of calls whose process died between reserve and commit/release: a
    * reservation older than STALE_RESERVATION_MINUTES with neither is released. The unique
    * (call_id, entry) index makes this safe to run on every replica at once.
+   *
+   * A run reads only the call ids made between the persisted watermark and the cutoff (the
+   * smallest time-ordered id of `now - STALE_RESERVATION_MINUTES`), one range of the (call_id,
+   * entry) index: its cost follows the calls made since the previous run, not the size of the
+   * ledger. The call id carries the time the call began (timeOrderedUuid, from Date.now, which is
+   * why `now` is Date.now and not the billing Clock that tests move across months); the 30 minutes
+   * also absorb clocks of replicas that are apart by less than that. Until there is a watermark, a
+   * run is the full pass the sweep always was, by created_at: reservations of the older, random
+   * (version 4) call ids lie anywhere in the index.
+   *
+   * `now` and `limit` are the time and batch of this run (tests pass them; the schedule does not).
    */
-  async releaseStale(): Promise<number> {
+  async releaseStale(now = Date.now(), limit = STALE_SWEEP_LIMIT): Promise<number> {
+    const staleBefore = now - STALE_RESERVATION_MINUTES * 60_000;
+    const cutoff = timeOrderedUuidLowerBound(staleBefore);
+    const watermark = await this.ledger.sweepWatermark(STALE_SWEEP);
+    const reservations =
+      watermark === undefined
+        ? await this.ledger.unsettledReservationsBefore(new Date(staleBefore), limit)
+        : await this.ledger.unsettledReservationsBetween(watermark, cutoff, limit);
     let released = 0;
-    for (const reservation of await this.ledger.unsettledReservations(STALE_RESERVATION_MINUTES, 500)) {
+    for (const reservation of reservations) {
       if (await this.ledger.release(reservation)) released++;
+    }
+    // Moved only once every reservation read was released (a failed release throws, and the next
+    // run reads the same range again), and never back (advanceSweepWatermark keeps the greater).
+    if (reservations.length < limit) {
+      // Everything below the cutoff has been looked at. After the full pass, which judged age by
+      // created_at (the database's clock) rather than by the call id, the watermark stays one more
+      // STALE_RESERVATION_MINUTES behind, so that a reservation whose id and created_at fall on
+      // either side of the cutoff (clocks apart, a slow insert) is read by the next run, not skipped.
+      await this.ledger.advanceSweepWatermark(
+        STALE_SWEEP,
+        watermark === undefined ? timeOrderedUuidLowerBound(staleBefore - STALE_RESERVATION_MINUTES * 60_000) : cutoff,
+      );
+    } else if (watermark !== undefined) {
+      // The batch was full: the next run goes on after the last call id handled. A full pass that
+      // is full sets none (its order is not the ids'): the next run is a full pass again, and finds
+      // what this one released settled.
+      await this.ledger.advanceSweepWatermark(STALE_SWEEP, reservations[reservations.length - 1].callId);
     }
     return released;
   }

@@ -73,6 +73,35 @@ function ledgerRecord(reservation: Reservation) {
   };
 }
 
+/** A ledger row as the sweep's queries read it (LEDGER_COLUMNS). */
+interface LedgerRow {
+  call_id: string;
+  account_id: string;
+  owner_id: string;
+  usage_key: UsageKey;
+  period: string;
+  units: number;
+  funding: 'free' | 'charged';
+  amount_cents: number;
+  mandate_id: string | null;
+  tool_name: string;
+}
+
+function reservationOf(row: LedgerRow): Reservation {
+  return {
+    callId: row.call_id,
+    accountId: row.account_id,
+    ownerId: row.owner_id,
+    usageKey: row.usage_key,
+    period: row.period,
+    units: row.units,
+    funding: row.funding,
+    amountCents: row.amount_cents,
+    mandateId: row.mandate_id ?? undefined,
+    toolName: row.tool_name,
+  };
+}
+
 /**
  * The usage ledger and the balances it draws on (free quota, mandate spend). Every step of a
  * metered call is a ledger entry and the ledger is never updated; balances change only by
@@ -256,37 +285,56 @@ export class UsageLedgerRepository {
     });
   }
 
-  /** Reservations older than `minutes` with neither a commit nor a release, oldest first, at most `limit`. */
-  async unsettledReservations(minutes: number, limit: number): Promise<Reservation[]> {
-    const rows = await this.sql.query<{
-      call_id: string;
-      account_id: string;
-      owner_id: string;
-      usage_key: UsageKey;
-      period: string;
-      units: number;
-      funding: 'free' | 'charged';
-      amount_cents: number;
-      mandate_id: string | null;
-      tool_name: string;
-    }>(
+  /**
+   * The sweep's one full pass: reservations written before `before` with neither a commit nor a
+   * release, oldest first, at most `limit`. It reads every reservation older than `before` (the
+   * reservations of random, version 4 call ids lie anywhere in the (call_id, entry) index), so the
+   * sweep runs it only until it has a watermark (MeteringService.releaseStale).
+   */
+  async unsettledReservationsBefore(before: Date, limit: number): Promise<Reservation[]> {
+    const rows = await this.sql.query<LedgerRow>(
       `SELECT ${LEDGER_COLUMNS} FROM usage_ledger r
-        WHERE r.entry = 'reserve' AND r.created_at < now() - make_interval(mins => $1)
+        WHERE r.entry = 'reserve' AND r.created_at < $1
           AND NOT EXISTS (SELECT 1 FROM usage_ledger settled WHERE settled.call_id = r.call_id AND settled.entry IN ('commit', 'release'))
         ORDER BY r.id LIMIT $2`,
-      [minutes, limit],
+      [before, limit],
     );
-    return rows.map((row) => ({
-      callId: row.call_id,
-      accountId: row.account_id,
-      ownerId: row.owner_id,
-      usageKey: row.usage_key,
-      period: row.period,
-      units: row.units,
-      funding: row.funding,
-      amountCents: row.amount_cents,
-      mandateId: row.mandate_id ?? undefined,
-      toolName: row.tool_name,
-    }));
+    return rows.map(reservationOf);
+  }
+
+  /**
+   * Reservations with neither a commit nor a release whose call id lies in [`from`, `until`), in
+   * call id order, at most `limit`: one range of the (call_id, entry) index, so with time-ordered
+   * call ids a run reads the calls made since the previous one, not the whole ledger, and looks up
+   * each one's settling entry by call id in the same index. (Repeating the range inside NOT EXISTS
+   * looks safer but is not: PostgreSQL then scanned the whole range once per reservation.)
+   */
+  async unsettledReservationsBetween(from: string, until: string, limit: number): Promise<Reservation[]> {
+    const rows = await this.sql.query<LedgerRow>(
+      `SELECT ${LEDGER_COLUMNS} FROM usage_ledger r
+        WHERE r.call_id >= $1 AND r.call_id < $2 AND r.entry = 'reserve'
+          AND NOT EXISTS (SELECT 1 FROM usage_ledger settled WHERE settled.call_id = r.call_id AND settled.entry IN ('commit', 'release'))
+        ORDER BY r.call_id LIMIT $3`,
+      [from, until, limit],
+    );
+    return rows.map(reservationOf);
+  }
+
+  /** The call id below which the sweep `name` has looked at every reservation; undefined before its first full pass. */
+  async sweepWatermark(name: string): Promise<string | undefined> {
+    const [row] = await this.sql.query<{ swept_until: string }>('SELECT swept_until FROM ledger_sweep_watermarks WHERE name = $1', [name]);
+    return row?.swept_until;
+  }
+
+  /**
+   * Moves the sweep's watermark to `sweptUntil`, never back: replicas sweep at once, and one whose
+   * run ended earlier (or whose clock is behind) must not undo another's progress.
+   */
+  async advanceSweepWatermark(name: string, sweptUntil: string): Promise<void> {
+    await this.sql.query(
+      `INSERT INTO ledger_sweep_watermarks (name, swept_until) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET swept_until = GREATEST(ledger_sweep_watermarks.swept_until, EXCLUDED.swept_until), updated_at = now()`,
+      [name, sweptUntil],
+    );
   }
 }

@@ -11,3 +11,14 @@ export function timeOrderedUuid(now = Date.now()): string {
   const random = randomUUID();
   return `${milliseconds.slice(0, 8)}-${milliseconds.slice(8, 12)}-7${random.slice(15)}`;
 }
+
+/**
+ * The smallest UUID version 7 of the millisecond `instant`: its 48-bit timestamp, the version and
+ * the variant, every random bit zero. It sorts (as text, and as PostgreSQL's byte-wise uuid order)
+ * after every timeOrderedUuid of the milliseconds before and not after any of `instant` or later,
+ * so `id < timeOrderedUuidLowerBound(t)` selects the ids made before `t` (a range of an index).
+ */
+export function timeOrderedUuidLowerBound(instant: number): string {
+  const milliseconds = Math.floor(instant).toString(16).padStart(12, '0');
+  return `${milliseconds.slice(0, 8)}-${milliseconds.slice(8, 12)}-7000-8000-000000000000`;
+}

@@ -19,6 +19,7 @@ import { TransactionFingerprints1795800000001 } from './1795800000001-Transactio
 import { ProviderKeys1795830000000 } from './1795830000000-ProviderKeys.js';
 import { SanctionsLists1795850000000 } from './1795850000000-SanctionsLists.js';
 import { LedgerHotPath1795900000000 } from './1795900000000-LedgerHotPath.js';
+import { LedgerSweepWatermarks1795910000000 } from './1795910000000-LedgerSweepWatermarks.js';
 
 /**
  * Every migration, in order. Generated with `npm run migration:generate -- src/database/migrations/<Name>`
@@ -46,4 +47,5 @@ export const MIGRATIONS: (new () => object)[] = [
   ProviderKeys1795830000000,
   SanctionsLists1795850000000,
   LedgerHotPath1795900000000,
+  LedgerSweepWatermarks1795910000000,
 ];
