@@ -398,7 +398,7 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
-      'How long a call waits, in seconds, for a document\'s processing: `submit_documents` and an upload for the file to be read (type, page count; a refusal then answers at once), an analysis tool for every page to be laid out (OCR included) before answering `RATE_LIMITED` with `retryAfterSeconds`; it never analyses half a document.',
+      "How long a call waits, in seconds, for a document's processing: `submit_documents` and an upload for the file to be read (type, page count; a refusal then answers at once), an analysis tool for every page to be laid out (OCR included) before answering `RATE_LIMITED` with `retryAfterSeconds`; it never analyses half a document.",
   })
   @Transform(toInteger)
   @IsInt()
