@@ -4,8 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import pg from 'pg';
 import { pdfBytes, scannedPdf } from './support/document-fixtures.js';
 import { machineToken, toolOutcome } from './support/mcp-helpers.js';
-import { freePort, spawnService, waitForOk, type ServiceProcess } from './support/service-process.js';
-import { TEST_DATABASE_URL, TEST_DOCUMENT_STORAGE_DIR, TEST_ENCRYPTION_KEYS, TEST_REDIS_URL } from './support/test-environment.js';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.js';
+import { TEST_DATABASE_URL } from './support/test-environment.js';
 
 // Issue 30: two replicas share one job queue; the one processing a document is killed, or stalls
 // past its lease (SIGSTOP), and the other takes the document over. Each page is laid out and
@@ -14,28 +14,14 @@ import { TEST_DATABASE_URL, TEST_DOCUMENT_STORAGE_DIR, TEST_ENCRYPTION_KEYS, TES
 const LEASE_MS = 3000;
 const PAGES = 4;
 
-async function startReplica(prefix: string): Promise<ServiceProcess> {
-  const port = String(await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const service = await spawnService({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'debug',
-    PORT: port,
-    BASE_URL: url,
-    AGENTS_URL: url,
-    DATABASE_URL: TEST_DATABASE_URL(),
-    REDIS_URL: TEST_REDIS_URL(),
+function startReplica(prefix: string): Promise<ServiceProcess> {
+  return startServiceProcess({
     REDIS_KEY_PREFIX: prefix,
-    ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
-    DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR,
     OCR_ENABLED: 'true',
     OCR_RENDER_SCALE: '2',
     JOB_LEASE_MS: String(LEASE_MS),
     JOB_SWEEP_INTERVAL_MS: '500',
-    M2M_REGISTRATION_LIMIT: '100',
   });
-  await waitForOk(service, '/health/ready', 60_000);
-  return service;
 }
 
 /** The "page N laid out" lines a process logged for a document. */

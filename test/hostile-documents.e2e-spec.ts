@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { hostileDocuments, type HostileDocument } from '../bench/support/hostile-documents.mjs';
 import { machineToken, postToolCall, structured, toolOutcome } from './support/mcp-helpers.js';
-import { freePort, spawnService, waitForOk, type ServiceProcess } from './support/service-process.js';
-import { TEST_DATABASE_URL, TEST_DOCUMENT_STORAGE_DIR, TEST_ENCRYPTION_KEYS, TEST_REDIS_URL } from './support/test-environment.js';
+import { startServiceProcess, type ServiceProcess } from './support/service-process.js';
+import { TEST_DATABASE_URL } from './support/test-environment.js';
 
 // Issue 30: one hostile document must not stop a replica. The service runs as its own process
 // (dist/, as `npm start` runs it), so that a stalled event loop would show in every answer it gives.
@@ -36,29 +35,12 @@ function largestText(): Buffer {
   return Buffer.from(lines.join('\n'));
 }
 
-async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const port = String(await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const service = await spawnService({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'debug',
-    PORT: port,
-    BASE_URL: url,
-    AGENTS_URL: url,
-    DATABASE_URL: TEST_DATABASE_URL(),
-    REDIS_URL: TEST_REDIS_URL(),
-    REDIS_KEY_PREFIX: `test-${randomUUID()}`,
-    ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
-    DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR,
-    OCR_ENABLED: 'false',
-    M2M_REGISTRATION_LIMIT: '100',
+function startService(): Promise<ServiceProcess> {
+  return startServiceProcess({
     RATE_LIMIT_MCP: '100000/60',
     // The attacker's analyses of 500-page documents are paid from its trial.
     USAGE_PLAN_OVERRIDES: JSON.stringify({ document_classification: { machineTrialFree: 10_000 }, financial_data_extraction: { machineTrialFree: 10_000 } }),
-    ...env,
   });
-  if (env.ROLE !== 'worker') await waitForOk(service, '/health/ready', 60_000);
-  return service;
 }
 
 async function stop(service: ServiceProcess | undefined): Promise<void> {

@@ -11,6 +11,7 @@
 // instead of being computed over gigabytes.
 import { Buffer } from 'node:buffer';
 import { constants as zlibConstants, deflateRawSync } from 'node:zlib';
+import { randomSource } from '../quality/random.mjs';
 
 const KB = 1000;
 const MB = 1000 * KB;
@@ -594,15 +595,8 @@ const WORDS = (
 ).split(' ');
 
 function wordSource(seed) {
-  let state = seed >>> 0;
-  // mulberry32: small, fast, and good enough to make text that does not repeat byte for byte.
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  // The quality corpus's seeded generator: text that does not repeat byte for byte, the same each run.
+  const { next } = randomSource(seed);
   const word = () => WORDS[Math.floor(next() * WORDS.length)];
   // Lines are cut from one pool of 1 MB of words at random places: building 20 MB word by word
   // takes over a second, slicing takes milliseconds, and no two lines are the same.

@@ -12,9 +12,9 @@ export class DocumentTools {
     name: 'submit_documents',
     title: 'Submit a document',
     description:
-      'Adds one document (PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG). With `content` (base64) and `fileName` it is READY at once: stored, its type sniffed from the bytes, its pages counted (a PPTX slide or a spreadsheet sheet is a page; an image is one page) and its text extracted for the analysis tools; scanned PDF pages and images are read by OCR while the document is processed, before the analysis tools use it. ' +
+      'Adds one document (PDF, DOCX, PPTX, XLSX, CSV, plain text, PNG or JPEG). With `content` (base64) and `fileName` it is READY at once: stored, then read (its type sniffed from the bytes, its pages counted: a PPTX slide or a spreadsheet sheet is a page, an image is one page, a DOCX or plain text one page per 3,000 characters; its text extracted) while the call waits a few seconds; scanned PDF pages and images are read by OCR while the document is processed, before the analysis tools use it. A file still being read when the call answers comes back READY with `processingStatus` and without `pageCount`; the analysis tools wait for it. ' +
       'Without content it is PENDING_UPLOAD and the result holds a single-use `uploadUrl` that takes the file by PUT (raw bytes) or multipart POST (field "file"); use it for large files. ' +
-      "Refused with INVALID_INPUT naming the reason: files that cannot be read whole (encrypted, corrupt, a PDF truncated in transfer) and documents over the service's page or spreadsheet-row limits (the refusal names both figures; submit the part to be analysed).",
+      "Refused with INVALID_INPUT naming the reason: files that cannot be read whole (encrypted, corrupt, a PDF truncated in transfer, a compressed part that inflates past the service's limits) and documents over the service's page, spreadsheet-row or text limits (the refusal names both figures; submit the part to be analysed).",
     input: SubmitDocumentsInput,
     output: DocumentResult,
     annotations: ToolAnnotationPresets.createsOwnData,

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { TEST_DATABASE_URL, TEST_DOCUMENT_STORAGE_DIR, TEST_ENCRYPTION_KEYS, TEST_REDIS_URL } from './test-environment.js';
 
 /** The compiled service (`npm test` builds it first), started as `npm start` starts it. */
 export const MAIN = 'dist/src/main.js';
@@ -53,4 +55,32 @@ export async function waitForOk(service: ServiceProcess, path: string, timeoutMs
     await sleep(200);
   }
   throw new Error(`${path} did not answer 200 within ${timeoutMs} ms${exited ? ' (the process exited)' : ''}. Output:\n${service.output()}`);
+}
+
+/**
+ * The compiled service on a free loopback port against the tests' PostgreSQL and Redis, as the
+ * suites that need a process of its own start it (a stalled event loop, signals, several replicas):
+ * public URLs are the loopback address, OCR off unless `env` turns it on, its own Redis keys
+ * unless `env` shares them. Waits for /health/ready unless it is a worker.
+ */
+export async function startServiceProcess(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const port = String(await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const service = await spawnService({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'debug',
+    PORT: port,
+    BASE_URL: url,
+    AGENTS_URL: url,
+    DATABASE_URL: TEST_DATABASE_URL(),
+    REDIS_URL: TEST_REDIS_URL(),
+    REDIS_KEY_PREFIX: `test-${randomUUID()}`,
+    ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    DOCUMENT_STORAGE_DIR: TEST_DOCUMENT_STORAGE_DIR,
+    OCR_ENABLED: 'false',
+    M2M_REGISTRATION_LIMIT: '100',
+    ...env,
+  });
+  if (env.ROLE !== 'worker') await waitForOk(service, '/health/ready', 60_000);
+  return service;
 }
