@@ -79,7 +79,7 @@ export class WorkPool implements BeforeApplicationShutdown {
       if (options.signal?.aborted || this.closed) throw new WorkFailure('stopped', 'was stopped before it finished');
       if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new WorkFailure('memory', `needed more than ${this.memoryMb} MB of memory`);
       this.logger.warn({ err: error }, `document work ${task.name} failed in its thread`);
-      throw new WorkFailure('crashed', 'could not be read (the reader failed on it)');
+      throw new WorkFailure('crashed', 'failed in its worker thread');
     } finally {
       clearTimeout(timer);
       this.release();
