@@ -174,11 +174,15 @@ export class DocumentsRepository {
     return row.left;
   }
 
-  /** The account's other processed documents, with what a duplicate is recognised by. */
-  async processedOthers(accountId: string, exceptId: string): Promise<{ documentId: string; sha256: string; transactionFingerprints: string[] }[]> {
+  /**
+   * The account's other stored documents, with what a duplicate is recognised by: the bytes'
+   * digest, known once they are stored, and the transactions' fingerprints, once processed (none
+   * before), so that a copy uploaded right after its original is caught whichever is read first.
+   */
+  async storedOthers(accountId: string, exceptId: string): Promise<{ documentId: string; sha256: string; transactionFingerprints: string[] }[]> {
     return this.sql.query(
       `SELECT id AS "documentId", sha256, coalesce(transaction_fingerprints, '{}') AS "transactionFingerprints"
-         FROM documents WHERE account_id = $1 AND id <> $2 AND processing_status = 'processed' AND sha256 IS NOT NULL`,
+         FROM documents WHERE account_id = $1 AND id <> $2 AND status = 'READY' AND sha256 IS NOT NULL`,
       [accountId, exceptId],
     );
   }

@@ -168,9 +168,9 @@ export class DocumentsService {
     return documents.reduce((pages, document) => pages + (document.pageCount ?? 0), 0);
   }
 
-  /** The account's other processed documents, by their bytes' digest and their transactions' fingerprints (duplicate checks). */
+  /** The account's other stored documents, by their bytes' digest and (once processed) their transactions' fingerprints (duplicate checks). */
   otherDocumentsOf(accountId: string, documentId: string): Promise<{ documentId: string; sha256: string; transactionFingerprints: string[] }[]> {
-    return this.documents.processedOthers(accountId, documentId);
+    return this.documents.storedOthers(accountId, documentId);
   }
 
   /** The stored file of a READY document. */
