@@ -2,10 +2,12 @@
 //   infrastructure  common, config, database, redis, jobs, web, work-pool (the worker threads)
 //   framework       mcp (the tool contract and endpoint), providers (the third-party HTTP client),
 //                   outbound (the SSRF-safe fetcher of callers' links)
-//   domain modules  accounts, oauth, firms, workspaces, documents, billing, ...
+//   domain modules  accounts, oauth, firms, workspaces, analysis (the engine), documents (the store,
+//                   read by the engine), document-analysis (the tools), billing, ...
 //   edges           discovery, health, cli, app.*, main.ts: composition roots, may import anything
 // A module reaches another only through its public surface (below); the database layer may list
-// every module's entities, which is the one upward import allowed.
+// every module's entities, which is the one upward import allowed. No two folders import each other
+// (src/cli/folder-layers.reporter.mjs, the second half of `npm run lint:deps`).
 const INFRASTRUCTURE = '(common|config|database|redis|jobs|web|work-pool)';
 const FRAMEWORK = '(mcp|providers|outbound)';
 const EDGES = '(discovery|health|cli)';
@@ -20,7 +22,8 @@ const PUBLIC_SURFACE = [
   '/dto/',
   '^src/oauth/tokens/principal[.]ts$',
   '^src/mcp/tools/tool-call[.]ts$',
-  // The analysis core is pure functions; documents' processing job reads pages with its layout reader.
+  // The engine's port, its result vocabulary and the page layout documents store (the engine's
+  // module and AnalysisService match the general patterns above).
   '^src/analysis/(analysis-engine[.]port|analysis[.]types|page-layout)[.]ts$',
   '^src/jobs/periodic-tasks[.]ts$',
   '^src/jobs/durable-queue[.]ts$',

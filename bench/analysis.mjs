@@ -16,7 +16,7 @@ import { randomSource } from './quality/random.mjs';
 import { scannedVersion } from './quality/scan.mjs';
 
 const { readPdfLayout } = await import('../dist/src/analysis/layout/pdf-layout.js');
-const { classifyDocument, extractFinancialData } = await import('../dist/src/analysis/builtin-analysis-engine.js');
+const { classifyDocument, extractFinancialData } = await import('../dist/src/analysis/builtin-engine.js');
 const { renderPdfPage } = await import('../dist/src/analysis/ocr/page-raster.js');
 const { TesseractOcr } = await import('../dist/src/analysis/ocr/tesseract-ocr.js');
 

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule, type Type } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { Clock, ClockModule } from './common/clock.js';
-import { ProblemExceptionFilter } from './common/errors/problem-exception.filter.js';
+import { ProblemExceptionFilter } from './web/problem-exception.filter.js';
 import { RateLimitModule } from './common/rate-limit/rate-limit.module.js';
 import { createValidationPipe } from './common/validation/validation.pipe.js';
 import type { AppConfig } from './config/app-config.js';
@@ -14,7 +14,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { PeriodicTasksModule } from './jobs/periodic-tasks.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
-import { AnalysisModule } from './analysis/analysis.module.js';
+import { DocumentAnalysisModule } from './document-analysis/document-analysis.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { ComplianceModule } from './compliance/compliance.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
@@ -56,7 +56,7 @@ export class AppModule {
         BillingModule,
         FirmsModule,
         DataProvidersModule,
-        AnalysisModule,
+        DocumentAnalysisModule,
         ComplianceModule,
         FilingsModule,
         SharelinksModule,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { loadConfiguration, type AppConfig } from '../config/app-config.js';
 import { analysisEngineFor } from './analysis-engine.factory.js';
-import { BuiltinAnalysisEngine } from './builtin-engine.js';
+import { BuiltinAnalysisEngine } from './builtin-analysis-engine.js';
 import { LlmAnalysisEngine } from './llm/llm-analysis-engine.js';
 import { WorkPool } from '../work-pool/work-pool.service.js';
 

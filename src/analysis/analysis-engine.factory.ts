@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/app-config.js';
 import type { WorkPool } from '../work-pool/work-pool.service.js';
 import type { AnalysisEngine } from './analysis-engine.port.js';
-import { BuiltinAnalysisEngine } from './builtin-engine.js';
+import { BuiltinAnalysisEngine } from './builtin-analysis-engine.js';
 import { createLlmAnalysisEngine } from './llm/llm-analysis-engine.js';
 
 /**

@@ -10,7 +10,7 @@ import {
   extractFinancialData,
   type FraudDetectionInput,
   type FraudDetectionResult,
-} from './builtin-analysis-engine.js';
+} from './builtin-engine.js';
 import { discoverRisks as runRiskRules } from './risks/risk-discovery.js';
 
 export function classify(document: AnalysisDocument): ClassificationResult {

@@ -3,7 +3,7 @@ import { WorkFailure } from '../work-pool/work-failure.js';
 import { workTask } from '../work-pool/work-task.js';
 import type { AnalysisDocument, RiskDiscoveryInput } from './analysis-engine.port.js';
 import type { ClassificationResult, ExtractionResult, RiskDiscoveryResult } from './analysis.types.js';
-import type { FraudDetectionInput, FraudDetectionResult } from './builtin-analysis-engine.js';
+import type { FraudDetectionInput, FraudDetectionResult } from './builtin-engine.js';
 
 /** The built-in analysis the WorkPool runs in its threads (analysis-work.tasks.ts). */
 const TASKS = new URL('./analysis-work.tasks.js', import.meta.url);

@@ -204,3 +204,36 @@ export interface RiskDiscoveryResult {
   warnings: string[];
   engine: EngineInfo;
 }
+
+/** fraud_detection: the families its checks fall in. */
+export const FRAUD_CATEGORIES = ['pdf_structure', 'metadata', 'arithmetic', 'statistical', 'consistency', 'duplicate'] as const;
+export type FraudCategory = (typeof FRAUD_CATEGORIES)[number];
+
+/** quantitative_analysis_agent: the metrics, their units, and how each reads against lending practice (metrics/metric-bands.ts). */
+/** How a metric reads against common lending practice; docs/DECISIONS.md has the table and the reasons. */
+export const BANDS_OF_PRACTICE = ['strong', 'adequate', 'weak', 'unknown'] as const;
+export type Band = (typeof BANDS_OF_PRACTICE)[number];
+
+export const METRIC_IDS = [
+  'dscr',
+  'interest_coverage',
+  'debt_to_ebitda',
+  'debt_to_equity',
+  'current_ratio',
+  'quick_ratio',
+  'gross_margin',
+  'ebitda_margin',
+  'net_margin',
+  'revenue_growth',
+  'dso',
+  'dpo',
+  'cash_conversion_cycle',
+  'burn_rate',
+  'runway_months',
+  'rule_of_40',
+  'fccr',
+] as const;
+export type MetricId = (typeof METRIC_IDS)[number];
+
+export const METRIC_UNITS = ['ratio', 'percent', 'days', 'months', 'currency'] as const;
+export type MetricUnit = (typeof METRIC_UNITS)[number];

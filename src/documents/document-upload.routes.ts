@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { setImmediate } from 'node:timers/promises';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { AppException, InvalidInputException } from '../common/errors/app.exception.js';
-import { ProblemExceptionFilter } from '../common/errors/problem-exception.filter.js';
+import { ProblemExceptionFilter } from '../web/problem-exception.filter.js';
 import { AppConfig } from '../config/app-config.js';
 import { DocumentsService } from './documents.service.js';
 import type { DocumentResult } from './dto/submit-documents.dto.js';

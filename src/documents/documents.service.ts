@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { InjectQueue } from '@nestjs/bull';
 import { Injectable, Logger } from '@nestjs/common';
-import type { PageLayout } from '../analysis/page-layout.js';
+import type { AnalysisDocument } from '../analysis/analysis-engine.port.js';
+import { DOCUMENT_TYPES, type DocumentType } from '../analysis/analysis.types.js';
 import { randomToken, sha256 } from '../common/crypto/random-token.js';
 import { AppException, InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
 import { AppConfig } from '../config/app-config.js';
@@ -23,12 +24,6 @@ const PROCESSING_POLL_MS = 150;
 const READING_POLL_FIRST_MS = 10;
 const READING_POLL_MAX_MS = 250;
 const UPLOAD_LINK_GONE = 'This upload link is unknown, already used or expired: call submit_documents again for a new one.';
-
-/** A processed document as the analysis tools read it: the record and every page's stored layout. */
-export interface ProcessedDocument {
-  document: Document;
-  pages: PageLayout[];
-}
 
 export interface DocumentDescription {
   fileName?: string;
@@ -139,12 +134,13 @@ export class DocumentsService {
   }
 
   /**
-   * The caller's document with every page's stored layout, once processing has finished: waits up
-   * to DOCUMENT_PROCESSING_WAIT_SECONDS, then answers RATE_LIMITED with retryAfterSeconds, so that
-   * no tool ever analyses half a document. NOT_FOUND for another account's document.
+   * What an analysis reads of the caller's document, once processing has finished: every page's
+   * stored layout, the PDF's bytes (structure checks, engines that send the file) and the declared
+   * type. Waits up to DOCUMENT_PROCESSING_WAIT_SECONDS, then answers RATE_LIMITED with
+   * retryAfterSeconds, so that no tool ever analyses half a document. NOT_FOUND for another account's.
    */
-  async requireProcessed(accountId: string, documentId: string): Promise<ProcessedDocument> {
-    return this.withLayouts(await this.untilProcessed(await this.requireOwned(accountId, documentId)));
+  async analysisDocument(accountId: string, documentId: string): Promise<AnalysisDocument> {
+    return this.forAnalysis(await this.untilProcessed(await this.requireOwned(accountId, documentId)));
   }
 
   /**
@@ -156,10 +152,10 @@ export class DocumentsService {
     return this.untilProcessed(await this.requireOwned(accountId, documentId));
   }
 
-  /** Every READY document filed in the workspace (its access checked by the caller), newest first, once processed. */
-  async processedInWorkspace(workspaceId: string): Promise<ProcessedDocument[]> {
+  /** analysisDocument for every READY document filed in the workspace (its access checked by the caller), newest first. */
+  async analysisDocumentsInWorkspace(workspaceId: string): Promise<AnalysisDocument[]> {
     const documents = await this.documents.readyInWorkspace(workspaceId);
-    return Promise.all(documents.map(async (document) => this.withLayouts(await this.untilProcessed(document))));
+    return Promise.all(documents.map(async (document) => this.forAnalysis(await this.untilProcessed(document))));
   }
 
   /** The pages of every READY document filed in the workspace (its access checked by the caller), once each is processed. */
@@ -173,13 +169,16 @@ export class DocumentsService {
     return this.documents.storedOthers(accountId, documentId);
   }
 
-  /** The stored file of a READY document. */
-  bytesOf(document: Document): Promise<Buffer> {
-    return this.storage.get(document.storageKey!);
-  }
-
-  private async withLayouts(document: Document): Promise<ProcessedDocument> {
-    return { document, pages: await this.documents.layoutsOf(document.id) };
+  private async forAnalysis(document: Document): Promise<AnalysisDocument> {
+    const declaredType = declaredDocumentType(document);
+    return {
+      documentId: document.id,
+      fileName: document.fileName ?? '',
+      mimeType: document.mimeType ?? 'application/octet-stream',
+      pages: await this.documents.layoutsOf(document.id),
+      ...(document.mimeType === 'application/pdf' && { bytes: new Uint8Array(await this.storage.get(document.storageKey!)) }),
+      ...(declaredType && { declaredType }),
+    };
   }
 
   private async untilProcessed(found: Document): Promise<Document> {
@@ -282,4 +281,10 @@ function result(document: Document): DocumentResult {
     ...(document.sha256 && { sha256: document.sha256 }),
     ...(document.pageCount !== null && document.pageCount !== undefined && { pageCount: document.pageCount }),
   };
+}
+
+/** submit_documents' documentType (e.g. `financial-statement`) as one of the nine kinds, when it names one: a hint, never trusted over the content. */
+function declaredDocumentType(document: Document): DocumentType | undefined {
+  const type = document.documentType?.replaceAll('-', '_');
+  return DOCUMENT_TYPES.find((kind) => kind === type);
 }

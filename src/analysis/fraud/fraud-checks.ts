@@ -1,7 +1,5 @@
-import type { Evidence } from '../analysis.types.js';
+import type { Evidence, FraudCategory } from '../analysis.types.js';
 
-export const FRAUD_CATEGORIES = ['pdf_structure', 'metadata', 'arithmetic', 'statistical', 'consistency', 'duplicate'] as const;
-export type FraudCategory = (typeof FRAUD_CATEGORIES)[number];
 export type Severity = 'low' | 'medium' | 'high' | 'critical';
 
 /** One check that ran; `severity` is what a failure weighs, whether or not it failed. */

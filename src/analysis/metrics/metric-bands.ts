@@ -1,27 +1,4 @@
-/** How a metric reads against common lending practice; docs/DECISIONS.md has the table and the reasons. */
-export const BANDS_OF_PRACTICE = ['strong', 'adequate', 'weak', 'unknown'] as const;
-export type Band = (typeof BANDS_OF_PRACTICE)[number];
-
-export const METRIC_IDS = [
-  'dscr',
-  'interest_coverage',
-  'debt_to_ebitda',
-  'debt_to_equity',
-  'current_ratio',
-  'quick_ratio',
-  'gross_margin',
-  'ebitda_margin',
-  'net_margin',
-  'revenue_growth',
-  'dso',
-  'dpo',
-  'cash_conversion_cycle',
-  'burn_rate',
-  'runway_months',
-  'rule_of_40',
-  'fccr',
-] as const;
-export type MetricId = (typeof METRIC_IDS)[number];
+import type { Band, MetricId } from '../analysis.types.js';
 
 /**
  * `strong` and `weak` are the two cut-offs: with `higherIsBetter`, a value at or above `strong` is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Concept, Fact, Period } from '../analysis.types.js';
-import { extractFinancialData } from '../builtin-analysis-engine.js';
+import { extractFinancialData } from '../builtin-engine.js';
 import { layoutFromText } from '../layout/text-layout.js';
 import { analyseFinancials, type Metric } from './quantitative-analysis.js';
 

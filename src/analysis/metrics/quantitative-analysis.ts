@@ -1,9 +1,16 @@
-import { BUILTIN_ENGINE, type Concept, type EngineInfo, type Evidence, type Fact, type Period } from '../analysis.types.js';
+import {
+  BUILTIN_ENGINE,
+  type Band,
+  type Concept,
+  type EngineInfo,
+  type Evidence,
+  type Fact,
+  type MetricId,
+  type MetricUnit,
+  type Period,
+} from '../analysis.types.js';
 import { FactTable, STOCK_CONCEPTS, format } from './fact-table.js';
-import { bandOf, type Band, type MetricId } from './metric-bands.js';
-
-export const METRIC_UNITS = ['ratio', 'percent', 'days', 'months', 'currency'] as const;
-export type MetricUnit = (typeof METRIC_UNITS)[number];
+import { bandOf } from './metric-bands.js';
 
 export interface MetricInput {
   concept: Concept;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { pageImages, scannedPdf, tablePdf, type DrawnText } from '../../../test/support/document-fixtures.js';
-import { layoutDocument } from '../builtin-analysis-engine.js';
+import { layoutDocument } from '../builtin-engine.js';
 import { readImageLayout, readPdfLayout } from '../layout/pdf-layout.js';
 import { TesseractOcr } from './tesseract-ocr.js';
 

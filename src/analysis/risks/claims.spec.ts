@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Claim } from '../analysis.types.js';
-import { extractFinancialData } from '../builtin-analysis-engine.js';
+import { extractFinancialData } from '../builtin-engine.js';
 import { layoutFromText } from '../layout/text-layout.js';
 import { extractClaims, moneyIn } from './claims.js';
 

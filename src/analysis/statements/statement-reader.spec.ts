@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { extractFinancialData } from '../builtin-analysis-engine.js';
+import { extractFinancialData } from '../builtin-engine.js';
 import { readPdfLayout } from '../layout/pdf-layout.js';
 import { layoutFromText } from '../layout/text-layout.js';
 import type { PageLayout } from '../analysis.types.js';

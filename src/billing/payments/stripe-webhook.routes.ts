@@ -1,7 +1,7 @@
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
-import { ProblemExceptionFilter } from '../../common/errors/problem-exception.filter.js';
+import { ProblemExceptionFilter } from '../../web/problem-exception.filter.js';
 import { AppConfig } from '../../config/app-config.js';
 import { PaymentSetupService } from './payment-setup.service.js';
 

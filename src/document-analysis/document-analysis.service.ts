@@ -1,21 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ANALYSIS_ENGINE, type AnalysisDocument, type AnalysisEngine } from '../analysis/analysis-engine.port.js';
+import { AnalysisService, type FraudDetectionResult, type QuantitativeAnalysis } from '../analysis/analysis.service.js';
+import type { Claim, ClassificationResult, ExtractionResult, Fact, RiskDiscoveryResult } from '../analysis/analysis.types.js';
 import { InvalidInputException, ResourceNotFoundException } from '../common/errors/app.exception.js';
-import type { Document } from '../documents/document.entity.js';
-import { DocumentsService, type ProcessedDocument } from '../documents/documents.service.js';
+import { DocumentsService } from '../documents/documents.service.js';
 import { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { ANALYSIS_ENGINE, type AnalysisDocument, type AnalysisEngine } from './analysis-engine.port.js';
-import {
-  DOCUMENT_TYPES,
-  type Claim,
-  type ClassificationResult,
-  type DocumentType,
-  type ExtractionResult,
-  type Fact,
-  type RiskDiscoveryResult,
-} from './analysis.types.js';
-import { analyseFinancials, type FraudDetectionResult, type QuantitativeAnalysis } from './builtin-analysis-engine.js';
-import { analysisFailure, AnalysisWork } from './analysis-work.js';
-import { WorkPool } from '../work-pool/work-pool.service.js';
 
 /** Where the data_extraction_agent stores its results in a workspace (its tool name, the default task type). */
 export const EXTRACTION_TASK_TYPE = 'data_extraction_agent';
@@ -36,7 +25,7 @@ interface Evidence {
  * The analysis tools' work: each reads a processed document's stored page layouts (never the
  * file again, except a PDF's bytes for its structure checks and for engines that send the file),
  * asks the configured engine, and returns DOMAIN.md 3's shape. A document still being processed
- * answers RATE_LIMITED after a short wait (DocumentsService.requireProcessed); nothing half-read is
+ * answers RATE_LIMITED after a short wait (DocumentsService.analysisDocument); nothing half-read is
  * analysed.
  */
 @Injectable()
@@ -45,29 +34,26 @@ export class DocumentAnalysisService {
     @Inject(ANALYSIS_ENGINE) private readonly engine: AnalysisEngine,
     private readonly documents: DocumentsService,
     private readonly workspaces: WorkspacesService,
-    private readonly work: WorkPool,
+    private readonly shared: AnalysisService,
   ) {}
 
   /** document_intelligence_agent: the document's type among the nine, per-page kinds and the signals behind them. */
   async classify(accountId: string, documentId: string): Promise<ClassificationResult> {
-    const processed = await this.documents.requireProcessed(accountId, documentId);
-    return this.engine.classify(await this.analysisDocument(processed));
+    return this.engine.classify(await this.documents.analysisDocument(accountId, documentId));
   }
 
   /** data_extraction_agent: facts for every period column, claims, and the statements' checks. */
   async extract(accountId: string, documentId: string, blueprintId?: string): Promise<ExtractionResult> {
     // Custom extraction blueprints arrive with the blueprint tools; until then no id names one.
     if (blueprintId !== undefined) throw new ResourceNotFoundException(`Blueprint ${blueprintId} was not found.`);
-    const processed = await this.documents.requireProcessed(accountId, documentId);
-    return this.engine.extract(await this.analysisDocument(processed));
+    return this.engine.extract(await this.documents.analysisDocument(accountId, documentId));
   }
 
   /** quantitative_analysis_agent over one document's facts, or every fact of a workspace (its access checked by the caller). */
   async quantify(accountId: string, scope: { documentId?: string; workspaceId?: string }): Promise<QuantitativeReport> {
     if (scope.documentId !== undefined) {
-      const processed = await this.documents.requireProcessed(accountId, scope.documentId);
-      const extraction = await this.engine.extract(await this.analysisDocument(processed));
-      return this.report(extraction.facts, [processed.document.id], extraction.warnings);
+      const extraction = await this.engine.extract(await this.documents.analysisDocument(accountId, scope.documentId));
+      return this.report(extraction.facts, [extraction.documentId], extraction.warnings);
     }
     if (scope.workspaceId === undefined) throw new InvalidInputException('Name documentId (one document) or workspaceId (every fact in the workspace).');
     const evidence = await this.workspaceEvidence(accountId, scope.workspaceId);
@@ -87,7 +73,7 @@ export class DocumentAnalysisService {
     let evidence: Evidence = { documents: [], facts: [], claims: [], warnings: [] };
     if (scope.workspaceId !== undefined) evidence = await this.workspaceEvidence(accountId, scope.workspaceId);
     if (scope.documentId !== undefined && !evidence.documents.some((document) => document.documentId === scope.documentId)) {
-      const document = await this.analysisDocument(await this.documents.requireProcessed(accountId, scope.documentId));
+      const document = await this.documents.analysisDocument(accountId, scope.documentId);
       const extraction = await this.engine.extract(document);
       evidence = {
         documents: [document, ...evidence.documents],
@@ -115,8 +101,7 @@ export class DocumentAnalysisService {
     const workspace = await this.workspaces.withOutputs(accountId, workspaceId);
     const stored = (workspace.outputs[EXTRACTION_TASK_TYPE] ?? []).map((entry) => entry.output as ExtractionResult);
     const evidence: Evidence = { documents: [], facts: [], claims: [], warnings: [] };
-    for (const processed of await this.documents.processedInWorkspace(workspaceId)) {
-      const document = await this.analysisDocument(processed);
+    for (const document of await this.documents.analysisDocumentsInWorkspace(workspaceId)) {
       const extraction =
         stored.find((output) => output.documentId === document.documentId && output.engine?.name === this.engine.info.name) ??
         (await this.engine.extract(document));
@@ -136,47 +121,20 @@ export class DocumentAnalysisService {
 
   /** fraud_detection: structure, metadata, arithmetic, statistics and duplicates against the account's other documents. */
   async detectFraud(accountId: string, documentId: string): Promise<FraudReport> {
-    const processed = await this.documents.requireProcessed(accountId, documentId);
-    const document = await this.analysisDocument(processed);
+    const document = await this.documents.analysisDocument(accountId, documentId);
     const extraction = await this.engine.extract(document);
-    const input = {
+    const { transactionFingerprints: _recordedAtProcessing, ...result } = await this.shared.detectFraud({
       documentId,
       pdfBytes: document.bytes,
       pages: document.pages,
       extraction,
       others: await this.documents.otherDocumentsOf(accountId, documentId),
-    };
-    let checked: FraudDetectionResult;
-    try {
-      // The checks parse the PDF's structure and read every page: a thread's work, as reading was.
-      checked = await this.work.run(AnalysisWork.detectFraud, input, { transfer: input.pdfBytes ? [input.pdfBytes.buffer as ArrayBuffer] : [] });
-    } catch (error) {
-      throw analysisFailure(error, `document ${documentId}`);
-    }
-    const { transactionFingerprints: _recordedAtProcessing, ...result } = checked;
+    });
     return result;
   }
 
   private report(facts: Fact[], documentIds: string[], warnings: string[]): QuantitativeReport {
-    const analysis = analyseFinancials(facts);
+    const analysis = this.shared.quantify(facts);
     return { ...analysis, warnings: [...new Set([...warnings, ...analysis.warnings])], engine: this.engine.info, documentIds };
   }
-
-  /** The document as engines read it: its stored layouts, and the PDF's bytes (structure checks, engines that send the file). */
-  private async analysisDocument({ document, pages }: ProcessedDocument): Promise<AnalysisDocument> {
-    return {
-      documentId: document.id,
-      fileName: document.fileName ?? '',
-      mimeType: document.mimeType ?? 'application/octet-stream',
-      pages,
-      ...(document.mimeType === 'application/pdf' && { bytes: new Uint8Array(await this.documents.bytesOf(document)) }),
-      ...(declaredType(document) && { declaredType: declaredType(document) }),
-    };
-  }
-}
-
-/** submit_documents' documentType (e.g. `financial-statement`) as one of the nine kinds, when it names one. */
-function declaredType(document: Document): DocumentType | undefined {
-  const type = document.documentType?.replaceAll('-', '_');
-  return DOCUMENT_TYPES.find((kind) => kind === type);
 }

@@ -1,12 +1,12 @@
 import { Catch, HttpException, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppConfig } from '../../config/app-config.js';
-import { databaseUnavailableException } from '../../database/database-outage.js';
-import { sendPage } from '../../web/html.js';
-import { AppException } from './app.exception.js';
+import { AppConfig } from '../config/app-config.js';
+import { databaseUnavailableException } from '../database/database-outage.js';
+import { sendPage } from './html.js';
+import { AppException } from '../common/errors/app.exception.js';
 import { errorPage, wantsErrorPage } from './error-page.js';
-import { OAuthException } from './oauth.exception.js';
-import { problemTypeUri, type ProblemRecord } from './problem.js';
+import { OAuthException } from '../common/errors/oauth.exception.js';
+import { problemTypeUri, type ProblemRecord } from '../common/errors/problem.js';
 
 const OAUTH_ENDPOINTS = new Set(['/oauth/token', '/oauth/register', '/oauth/m2m/register', '/oauth/authorize']);
 const PROBED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -1,8 +1,17 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
-import { CLAIM_METRICS, CLAIM_UNITS, CONCEPTS, DOCUMENT_TYPES, PAGE_KINDS, RISK_CATEGORIES, SEVERITIES } from '../analysis.types.js';
-import { FRAUD_CATEGORIES } from '../fraud/fraud-checks.js';
-import { BANDS_OF_PRACTICE, METRIC_IDS } from '../metrics/metric-bands.js';
-import { METRIC_UNITS } from '../metrics/quantitative-analysis.js';
+import {
+  BANDS_OF_PRACTICE,
+  CLAIM_METRICS,
+  CLAIM_UNITS,
+  CONCEPTS,
+  DOCUMENT_TYPES,
+  FRAUD_CATEGORIES,
+  METRIC_IDS,
+  METRIC_UNITS,
+  PAGE_KINDS,
+  RISK_CATEGORIES,
+  SEVERITIES,
+} from '../../analysis/analysis.types.js';
 
 /*
  * The five analysis tools' results (DOMAIN.md 3) as output classes: tools/list's outputSchema and

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DOCUMENT_OR_WORKSPACE_PAGES, DOCUMENT_PAGES } from '../documents/document-page.counter.js';
 import { McpTool, ToolAnnotationPresets } from '../mcp/tools/mcp-tool.decorator.js';
 import type { ToolContext } from '../mcp/tools/tool-call.js';
-import type { ClassificationResult, ExtractionResult } from './analysis.types.js';
+import type { ClassificationResult, ExtractionResult } from '../analysis/analysis.types.js';
 import { DocumentAnalysisService, type FraudReport, type QuantitativeReport, type RiskReport } from './document-analysis.service.js';
 import {
   DataExtractionResult,
@@ -19,7 +19,7 @@ const EVIDENCE = 'Every value carries evidence {documentId, page, quote}, the qu
 
 /** The document analysis tools (DOMAIN.md 3). Thin: each calls one DocumentAnalysisService method. */
 @Injectable()
-export class AnalysisTools {
+export class DocumentAnalysisTools {
   constructor(private readonly analysis: DocumentAnalysisService) {}
 
   @McpTool({

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { html, renderPage } from '../../web/html.js';
-import type { AppException } from './app.exception.js';
+import { html, renderPage } from './html.js';
+import type { AppException } from '../common/errors/app.exception.js';
 
 const HEADINGS: Record<number, string> = {
   404: 'This page does not exist',
