@@ -29,6 +29,12 @@ export function currencyIn(text: string): string | null {
 
 const CURRENCY_MARK = new RegExp(`(?:US\\$|U\\.S\\.\\s?\\$|C\\$|CA\\$|A\\$|AU\\$|[$€£¥₹]|\\b(?:${CURRENCY_CODES.join('|')})\\b)`, 'g');
 const DASHES = /^[-–—−]+$/;
+const CURRENCY_ONLY = new RegExp(`^(?:${CURRENCY_MARK.source})$`);
+
+/** A cell that is only a currency symbol or code: US filings print "$" as its own cell before a figure. */
+export function isCurrencyMark(cell: string): boolean {
+  return CURRENCY_ONLY.test(cell.trim());
+}
 
 export interface Amount {
   /** As printed, with its sign, before scaling. */

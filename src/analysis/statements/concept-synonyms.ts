@@ -17,6 +17,8 @@ interface Synonym {
   labels: RegExp[];
   /** Where the balance sheet's current / non-current heading decides the concept. */
   section?: 'current' | 'noncurrent';
+  /** One of several lines that together make the concept (see ConceptMatch.part). */
+  part?: boolean;
 }
 
 const EQUITY_HOLDERS = "(?:stockholders|shareholders|shareowners|members|partners|owners)'? ?";
@@ -42,11 +44,22 @@ const SYNONYMS: Synonym[] = [
     statement: 'income_statement',
     sign: 'cost',
     labels: [
-      /^(?:total )?costs? of (?:net )?(?:revenues?|sales|goods sold|products sold|services)$/,
+      /^(?:total )?costs? of (?:net )?(?:revenues?|sales|goods sold|products sold)$/,
       /^cost of goods and services sold$/,
       /^cogs$/,
       /^(?:less )?cost of sales$/,
+      /^merchandise costs?$/,
+      /^cost of (?:merchandise|products|goods) sold$/,
     ],
+  },
+  {
+    // One kind of cost of revenue among others ("Cost of products", "Cost of services"): the cost of
+    // revenue only when the statement prints no other (statement-reader's settle).
+    concept: 'CostOfRevenue',
+    statement: 'income_statement',
+    sign: 'cost',
+    part: true,
+    labels: [/^costs? of (?:services|products|product (?:sales|revenues?)|service (?:sales|revenues?)|[a-z]+ equipment|equipment(?: sales)?|goods)$/],
   },
   {
     concept: 'GrossProfit',
@@ -58,7 +71,7 @@ const SYNONYMS: Synonym[] = [
     concept: 'OperatingExpenses',
     statement: 'income_statement',
     sign: 'cost',
-    labels: [/^total operating (?:expenses|costs)$/, /^operating expenses,? total$/, /^total opex$/, /^(?:total )?operating expenses$/],
+    labels: [/^total operating (?:expenses|costs)$/, /^operating expenses,? total$/, /^total opex$/, /^(?:total )?operating expenses$/, /^total expenses$/],
   },
   {
     concept: 'OperatingIncomeLoss',
@@ -89,6 +102,7 @@ const SYNONYMS: Synonym[] = [
       /^finance (?:costs|expense|expenses)$/,
       /^interest and finance (?:costs|charges)$/,
       /^interest (?:charges|costs)$/,
+      /^interest and (?:debt|financing) (?:expense|costs?)$/,
     ],
   },
   {
@@ -100,6 +114,7 @@ const SYNONYMS: Synonym[] = [
       /^income tax(?:es)?(?: expense| \(?expense\)?)?(?: \(?benefit\)?)?$/,
       /^(?:income )?tax (?:expense|charge)(?: \(benefit\))?$/,
       /^taxation$/,
+      /^(?:provision for |benefit from )?taxes on (?:income|profits?)$/,
       /^provision for \(benefit from\) income taxes$/,
       /^income tax (?:\(expense\) benefit|expense \(benefit\)|benefit \(expense\))$/,
       // Tax wordings naming either direction or both, in any order, the negative one in parentheses
@@ -133,7 +148,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     labels: [
-      /^(?:accounts|trade) receivables?(?:, net)?(?: of allowances?.*)?$/,
+      /^(?:trade )?(?:accounts|trade|notes and accounts) receivables?(?:, net)?(?: of allowances?.*)?$/,
       /^trade and other receivables$/,
       /^receivables?, net$/,
       /^accounts receivable, less allowance.*$/,
@@ -152,7 +167,7 @@ const SYNONYMS: Synonym[] = [
     concept: 'AccountsPayableCurrent',
     statement: 'balance_sheet',
     sign: 'signed',
-    labels: [/^(?:accounts|trade) payables?$/, /^trade and other payables$/, /^creditors$/],
+    labels: [/^(?:trade )?(?:accounts|trade) payables?$/, /^accounts and [a-z]+ payables?$/, /^trade and other payables$/, /^creditors$/],
   },
   { concept: 'LiabilitiesCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current liabilities$/, /^current liabilities,? total$/] },
   { concept: 'Liabilities', statement: 'balance_sheet', sign: 'signed', labels: [/^total liabilities$/] },
@@ -172,7 +187,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     section: 'current',
-    labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?)$/],
+    labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?|term debt|long-term debt)$/],
   },
   {
     concept: 'LongTermDebtNoncurrent',
@@ -191,7 +206,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     section: 'noncurrent',
-    labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?)$/],
+    labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?|term debt)$/],
   },
   {
     concept: 'StockholdersEquity',
@@ -202,6 +217,8 @@ const SYNONYMS: Synonym[] = [
       /^total (?:equity|net worth)$/,
       /^(?:total )?net worth$/,
       /^total equity attributable to (?:owners|equity holders|shareholders) of the (?:company|parent)$/,
+      // "Total common shareholders' equity", "Total Amcor plc shareholders' equity": the parent's equity.
+      new RegExp(`^total (?!.*liabilities)(?!equity)[\\w.&' -]+ ${EQUITY_HOLDERS}(?:equity|deficit)$`),
     ],
   },
   {
@@ -210,8 +227,11 @@ const SYNONYMS: Synonym[] = [
     sign: 'signed',
     labels: [
       new RegExp(`^total liabilities(?:,)? (?:and|&) ${EQUITY_HOLDERS}(?:equity|deficit|equity \\(deficit\\))$`),
-      /^total liabilities and equity$/,
+      /^total liabilities and (?:total )?equity$/,
       /^total equity and liabilities$/,
+      /^total capitali[sz]ation and liabilities$/,
+      // "Total liabilities, redeemable noncontrolling interests and stockholders' equity"
+      new RegExp(`^total liabilities, .+ and (?:total )?${EQUITY_HOLDERS}(?:equity|deficit)$`),
     ],
   },
   {
@@ -222,6 +242,7 @@ const SYNONYMS: Synonym[] = [
       /^net cash (?:provided by|used in|from|generated (?:from|by)|\(used in\) provided by|provided by \(used in\)|inflow from|flows? from)(?: \(used in\))? operating activities$/,
       /^net cash (?:flows? )?(?:provided by|from|used in|generated from) operations$/,
       /^cash flows? from operating activities, net$/,
+      /^cash (?:generated|provided) (?:by|from) (?:\(used in\) )?operating activities$/,
     ],
   },
   {
@@ -229,7 +250,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'cash_flow_statement',
     sign: 'outflow',
     labels: [
-      /^(?:purchases?|acquisitions?|payments for(?: the)? (?:purchase|acquisition) of|payments to acquire) (?:of )?property(?:,)? plant(?:,)? (?:and|&) equipment$/,
+      /^(?:purchases?|acquisitions?|payments for(?: the)? (?:purchase|acquisition) of|payments to acquire) (?:of )?property(?:,)? plant(?:,)? (?:and|&) equipment(?:,? and (?:other )?(?:intangible assets|software))?$/,
       /^(?:purchases?|acquisitions?|payments for) (?:of )?property and equipment$/,
       /^capital expenditures?$/,
       /^additions to property(?:,)? (?:plant )?and equipment$/,
@@ -242,16 +263,24 @@ const SYNONYMS: Synonym[] = [
     statement: 'cash_flow_statement',
     sign: 'outflow',
     labels: [
-      /^repayments? of (?:long-term |long term |bank )?(?:debt|borrowings|loans|term loans?|notes payable)$/,
+      /^repayments? of (?:long-term |long term |bank )?(?:debt|borrowings|loans|term loans?|notes payable)(?: and (?:capital |finance )?lease obligations)?$/,
       /^principal (?:payments|repayments) (?:on|of) (?:long-term )?(?:debt|borrowings|loans)$/,
       /^repayment of (?:interest-bearing )?(?:loans and )?borrowings$/,
+      /^(?:debt|loan|borrowing) repayments?$/,
+      /^repayments? of term debt$/,
     ],
   },
 ];
 
+/** Currency symbols and codes standing alone among a label's words: "Net sales $", "Revenue EUR". */
+const CURRENCY_TOKEN = /(?:^|\s)(?:us\$|c\$|a\$|[$€£¥₹]|usd|eur|gbp|chf|cad|aud|jpy)(?=\s|$)/g;
+/** Footnote marks after a label: "(a)", "(1)", "¹", "*", "†". */
+const FOOTNOTE_MARKS = /(?:\s*(?:\([a-z]\)|\(\d{1,2}\)|[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+))+$/;
+
 /**
- * The normal form of a row label: lower case, typographic quotes and dashes made plain, note
- * references ("(Note 4)", trailing "4"), leading "Less:" and trailing colons dropped.
+ * The normal form of a row label: lower case, typographic quotes and dashes made plain, currency
+ * cells, footnote marks, note references ("(Note 4)", trailing "4"), leading "Less:" and trailing
+ * colons dropped.
  */
 export function normaliseLabel(label: string): string {
   return label
@@ -259,11 +288,44 @@ export function normaliseLabel(label: string): string {
     .replace(/[’‘`]/g, "'")
     .replace(/[–—]/g, '-')
     .replace(/\s+/g, ' ')
+    .replace(CURRENCY_TOKEN, ' ')
     .replace(/\((?:note|notes) [\d., ]+\)|\bnotes? \d+(?:\.\d+)?$/g, '')
     .replace(/^(?:less|add|plus)[:\s]+/, '')
     .replace(/[\s:.*†‡]+$/g, '')
+    .replace(FOOTNOTE_MARKS, '')
     .replace(/\s\d{1,2}$/, '')
+    .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** "attributable to <owner>", unless the owner is the noncontrolling interests (not the parent's figure). */
+const ATTRIBUTABLE_TO_PARENT = /\s+(?:attributable|applicable|available) to (?!.*\b(?:non-?controlling|minority)\b).*$/;
+/** Qualifiers after the head phrase: ", net of allowances of $95 and $103", ", less current portion", ", including ...". */
+const QUALIFIER = /,\s*(?:net of|less|including|excluding|after|before|at cost|at fair value|as restated)\b.*$|,\s*net$/;
+
+/**
+ * The forms a label is matched in, most literal first: as printed (normalised); without its
+ * parentheticals ("(PP&E)", "(deficit)", "(net of allowances ...)"); without "attributable to the
+ * parent" and trailing qualifiers; without a leading "Total" ("Total inventories"). The patterns
+ * match whole labels, so a shorter form is tried only when the longer one names nothing.
+ */
+export function labelForms(label: string): string[] {
+  const normal = normaliseLabel(label);
+  const forms = [normal];
+  const add = (form: string) => {
+    const tidy = form
+      .replace(/\s+/g, ' ')
+      .replace(/[\s,:;-]+$/, '')
+      .trim();
+    if (tidy && !forms.includes(tidy)) forms.push(tidy);
+  };
+  // "Net cash provided/(used) by", "Provision/(benefit) for": the parenthesised alternative goes with its slash.
+  const bare = normal.replace(/\s*\/?\s*\([^)]*\)\s*\/?/g, ' ');
+  add(bare);
+  const head = bare.replace(ATTRIBUTABLE_TO_PARENT, '').replace(QUALIFIER, '');
+  add(head);
+  if (/^total\s/.test(head)) add(head.replace(/^total\s+/, ''));
+  return forms;
 }
 
 export interface ConceptMatch {
@@ -272,6 +334,8 @@ export interface ConceptMatch {
   statement: StatementKind;
   /** Higher wins when several rows give the same concept and period: totals beat components. */
   priority: number;
+  /** The line is one part of the concept ("Cost of services"): the concept only when no other part is printed. */
+  part?: boolean;
 }
 
 /**
@@ -279,18 +343,33 @@ export interface ConceptMatch {
  * then any statement's concepts may match) and the balance-sheet section it sits under.
  */
 export function conceptFor(label: string, statement: StatementKind | null, section: 'current' | 'noncurrent' | null): ConceptMatch | null {
-  const normal = normaliseLabel(label);
-  // Spaced as printed first; then without spaces, since OCR drops and adds them ("Total liabilitiesand
-  // stockholders' equity"). The patterns match whole labels, so ignoring spaces confuses no two labels.
-  for (const [text, patternsOf] of [
-    [normal, (synonym: Synonym) => synonym.labels],
-    [normal.replace(/ /g, ''), compactLabels],
-  ] as const) {
-    for (const synonym of SYNONYMS) {
-      if (statement && synonym.statement !== statement && synonym.alsoIn !== statement) continue;
-      if (synonym.section && synonym.section !== section) continue;
-      if (patternsOf(synonym).some((pattern) => pattern.test(text))) {
-        return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: normal.startsWith('total') ? 2 : 1 };
+  const forms = labelForms(label);
+  const total = forms[0].startsWith('total');
+  // The parent's share beats the consolidated figure it is part of (DOMAIN.md: net income and equity are the parent's).
+  const parents =
+    ATTRIBUTABLE_TO_PARENT.test(forms[0]) ||
+    /^total (?!equity\b)(?!.*liabilities)[\w.&' -]+ (?:stockholders|shareholders|shareowners)'? (?:equity|deficit)/.test(forms[0]);
+  for (const normal of forms) {
+    // Spaced as printed first; then without spaces, since OCR drops and adds them ("Total liabilitiesand
+    // stockholders' equity"). The patterns match whole labels, so ignoring spaces confuses no two labels.
+    for (const [text, patternsOf] of [
+      [normal, (synonym: Synonym) => synonym.labels],
+      [normal.replace(/ /g, ''), compactLabels],
+    ] as const) {
+      for (const synonym of SYNONYMS) {
+        if (statement && synonym.statement !== statement && synonym.alsoIn !== statement) continue;
+        if (synonym.section && synonym.section !== section) continue;
+        if (patternsOf(synonym).some((pattern) => pattern.test(text))) {
+          if (synonym.part) return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: 0, part: true };
+          // "Accounts receivable, net" beats the gross "Accounts receivable" printed above it.
+          const net = /,\s*net$|\bnet of\b|\bless allowance/.test(forms[0]) ? 1 : 0;
+          return {
+            concept: synonym.concept,
+            sign: synonym.sign,
+            statement: statement ?? synonym.statement,
+            priority: (total ? 2 : 1) + (parents ? 2 : 0) + net,
+          };
+        }
       }
     }
   }

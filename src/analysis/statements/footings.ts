@@ -106,6 +106,30 @@ export class StatementFootings {
     this.unreliable = true;
   }
 
+  /**
+   * The heading a row of bare figures totals, if any: the innermost open heading whose lines add up
+   * to the figures in every period ("Revenues" over its lines, then an unlabelled total). Null when
+   * none does: arithmetic, not position, names an unlabelled total.
+   */
+  unlabelledTotal(figures: Map<string, PrintedFigure>): string | null {
+    if (this.unreliable || figures.size === 0) return null;
+    for (const open of [...this.headings].reverse()) {
+      if (this.rows.length - open.start < 2) continue;
+      const addsUp = [...figures].every(([key, total]) => {
+        const terms = this.rows.slice(open.start).map((row) => row.figures.get(key) ?? { value: 0, decimals: 0 });
+        const unit = 10 ** -Math.max(total.decimals, ...terms.map((term) => term.decimals));
+        const sum = foldSubtotals(
+          terms.map((term) => term.value),
+          unit,
+          this.rows.slice(open.start).map((row) => row.net === true),
+        );
+        return total.value !== 0 && Math.abs(total.value - sum) <= unit * terms.length;
+      });
+      if (addsUp) return open.heading.replace(/:$/, '');
+    }
+    return null;
+  }
+
   /** A row with its figures by period column. */
   row(label: string, figures: Map<string, PrintedFigure>, evidence: Evidence): void {
     const signed = SUBTRACTED_LABEL.test(label.trim())
@@ -152,6 +176,10 @@ export class StatementFootings {
     const starts = new Map(keys.map((key) => [key, common >= 0 ? common : runStart((start) => addsUp(key, start))]));
     const found = [...starts.values()].find((start) => start >= 0);
     if (found === undefined && this.rows.length - heading.start < 2) return heading.start;
+    // A total that foots in no period says the reading did not follow the block (a line lost, a sign
+    // convention not understood), not that a figure was changed: it is reported as not verified. One
+    // that foots in some periods and not in others has had its lines confirmed by those periods.
+    const verified = found !== undefined;
     for (const key of keys) {
       const total = totals.get(key)!;
       const start = starts.get(key)!;
@@ -162,7 +190,7 @@ export class StatementFootings {
         detail:
           start >= 0
             ? `${key}: "${label}" ${format(total.value)} is the sum of the ${this.rows.length - start} lines above it`
-            : `${key}: "${label}" ${format(total.value)} is not the sum of any run of lines above it; the ${this.rows.length - heading.start} lines under "${heading.heading}" add up to ${format(sum)}`,
+            : `${verified ? '' : 'could not verify: '}${key}: "${label}" ${format(total.value)} is not the sum of any run of lines above it; the ${this.rows.length - heading.start} lines under "${heading.heading}" add up to ${format(sum)}${verified ? '' : ', and no period of this total foots, so the reading of the block is in doubt'}`,
         evidence,
       });
     }

@@ -229,12 +229,29 @@ function contextOf(cell: LayoutCell): Context | null {
   };
 }
 
-/** The heading that spans a column: the one above it, or the only one there is. */
+/**
+ * What the headings say of a column: its length from the nearest heading stating one ("Year ended",
+ * "Three months ended" over its group of columns, or a title sentence "For the years ended ..."),
+ * and its end month and day from the nearest heading stating those ("December 26,"). A heading
+ * above the column counts first; a spanning heading centred over the middle of three columns
+ * still names the outer two when it is the only one stating a length.
+ */
 function contextFor(anchor: Anchor, contexts: Context[]): Context | undefined {
   const spanning = contexts.filter((context) => overlap(context, anchor) > 0 || (context.x0 <= anchor.x1 && context.x1 >= anchor.x0 - 5));
-  const candidates = spanning.length > 0 ? spanning : contexts;
-  // Later (lower) headings are closer to the column; keep the most informative.
-  return [...candidates].reverse().find((context) => context.months !== undefined || context.month !== undefined) ?? candidates[candidates.length - 1];
+  const nearest = (stating: (context: Context) => boolean): Context | undefined => {
+    const above = [...spanning].reverse().find(stating);
+    if (above) return above;
+    const centre = (anchor.x0 + anchor.x1) / 2;
+    const others = contexts.filter(stating);
+    if (others.length === 0) return undefined;
+    const distance = (context: Context) => (Number.isFinite(context.x0) ? Math.abs((context.x0 + context.x1) / 2 - centre) : 0);
+    return others.reduce((best, context) => (distance(context) < distance(best) ? context : best));
+  };
+  const length = nearest((context) => context.months !== undefined);
+  const date = nearest((context) => context.month !== undefined);
+  if (!length && !date) return spanning[spanning.length - 1] ?? contexts[contexts.length - 1];
+  if (!length || !date || length === date) return length ?? date;
+  return { ...date, months: length.months, text: date.text.includes(length.text) ? date.text : `${length.text} ${date.text}` };
 }
 
 function periodOf(anchor: Anchor, context: Context | undefined): Period {

@@ -1,5 +1,5 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
-import { currencyIn, parseAmount, scaleIn } from './amounts.js';
+import { currencyIn, isCurrencyMark, parseAmount, scaleIn } from './amounts.js';
 import { conceptFor, lineNature, printsCostsNegative, type SignRule } from './concept-synonyms.js';
 import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-columns.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
@@ -14,6 +14,19 @@ const TITLES: [RegExp, StatementKind][] = [
   [/\bbalance sheets?\b|\bstatements? of (?:consolidated )?financial (?:position|condition)\b|\bstatements? of assets and liabilities\b/i, 'balance_sheet'],
   [/\bstatements? of (?:consolidated )?cash flows?\b|\bcash flows? statements?\b|\bstatements? of cash flows?\b/i, 'cash_flow_statement'],
 ];
+
+/**
+ * Headings after which a document is no longer in its primary statements: notes, MD&A, exhibits,
+ * certifications, non-GAAP reconciliations. Their tables repeat and split statement lines ("Total
+ * inventories" in an inventory note); they are not facts.
+ */
+const LEAVES_STATEMENTS =
+  /^(?:notes? to (?:the )?(?:(?:condensed|unaudited|interim|consolidated|combined)\s+)*financial statements|notes?\s+\d+\b|note\s*[–—-]|item\s+\d+[a-z]?\b|management'?s discussion|exhibit\s+\d|report of independent|independent auditor|signatures?\b|certifications?\b|reconciliation of|(?:.*\b)?non-gaap\b|supplemental (?:information|schedule))/i;
+
+/** Whether a line is a heading that leaves the statements (LEAVES_STATEMENTS): a short line without figures. */
+export function leavesStatements(line: LayoutLine): boolean {
+  return line.text.split(/\s+/).length <= 16 && LEAVES_STATEMENTS.test(line.text.trim().replace(/[’‘]/g, "'")) && !statementTitle(line);
+}
 
 /** The statement a title line names, or null when the line is not a statement's title. */
 export function statementTitle(line: LayoutLine): StatementKind | null {
@@ -38,6 +51,7 @@ interface Candidate {
   statement: StatementKind;
   priority: number;
   scale: number;
+  part: boolean;
 }
 
 interface State {
@@ -49,6 +63,8 @@ interface State {
   currency: string | null;
   /** The last line without figures: what a bare "Total" row totals. */
   heading: string;
+  /** Rows are read as facts: inside a titled statement, or anywhere when the document titles none. */
+  reading: boolean;
 }
 
 const MAX_HEADING_LINES = 6;
@@ -82,7 +98,10 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
         ),
       )
       .find((currency) => currency !== null) ?? null;
-  const state: State = { statement: null, section: null, pending: [], columns: [], scale: null, currency: null, heading: '' };
+  // A document that titles its statements is read inside them only; one that titles none (a
+  // small company's bare P&L) is read wherever a row lines up with period columns.
+  const titled = pages.some((page) => page.lines.some((line) => statementTitle(line) !== null));
+  const state: State = { statement: null, section: null, pending: [], columns: [], scale: null, currency: null, heading: '', reading: !titled };
   const candidates: Candidate[] = [];
   const statements: { page: number; kind: StatementKind }[] = [];
   const warnings = new Set<string>();
@@ -95,7 +114,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
       if (title) {
         const continued = title === state.statement && /continued|cont'd|\(cont/i.test(line.text);
         if (!continued) {
-          Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null });
+          Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null, reading: true });
           footings.reset(title);
           results.start(title);
         }
@@ -103,6 +122,13 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
         state.pending = [line];
         continue;
       }
+      if (titled && state.reading && leavesStatements(line)) {
+        Object.assign(state, { statement: null, section: null, columns: [], pending: [], reading: false });
+        footings.reset(null);
+        results.start(null);
+        continue;
+      }
+      if (!state.reading) continue;
       const figures = line.cells.filter((cell) => parseAmount(cell.text) !== null);
       if (figures.length === 0 || (isPeriodHeading(line) && figures.every((cell) => /^(?:19|20)\d{2}$/.test(cell.text.trim())))) {
         noteHeading(state, line);
@@ -112,8 +138,9 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
         }
         continue;
       }
-      if (state.pending.some(isPeriodHeading)) {
-        state.columns = periodColumns(state.pending);
+      const headed = state.pending.some(isPeriodHeading) ? periodColumns(state.pending) : [];
+      if (headed.length > 0 && plausibleColumns(headed, state.columns)) {
+        state.columns = headed;
         const headingText = state.pending.map((pending) => pending.text).join('\n');
         state.scale = scaleIn(headingText) ?? state.scale;
         state.currency = currencyIn(headingText) ?? state.currency;
@@ -135,6 +162,17 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
     warnings: [...warnings],
     statements,
   };
+}
+
+/**
+ * Whether newly read headings replace a statement's columns: always at its start; later only when
+ * their periods stand over the figures. A wrapped label that names dates ("1,500 shares authorized on
+ * December 26, 2015 and December 27, 2014") reads like a heading but stands left of the columns.
+ */
+function plausibleColumns(headed: PeriodColumn[], current: PeriodColumn[]): boolean {
+  if (current.length === 0) return true;
+  const figuresFrom = Math.min(...current.map((column) => column.x0));
+  return headed.every((column) => !Number.isFinite(column.x0) || column.x1 >= figuresFrom - 24);
 }
 
 function noteHeading(state: State, line: LayoutLine): void {
@@ -162,8 +200,20 @@ function readRow(
   footings: StatementFootings,
   results: IncomeStatementResults,
 ): void {
-  const { label, figures } = splitRow(line.cells);
-  if (!label || /per share|%|\bratio\b/i.test(label)) return;
+  const split = splitRow(line.cells);
+  const { figures } = split;
+  let { label } = split;
+  if (!label) {
+    // Bare figures under a block: a total when its lines add up to them (an unlabelled total), or
+    // on a balance sheet the total of liabilities and equity when it equals total assets.
+    const placedBare = placeFigures(figures, state.columns);
+    const printed = placedBare ? printedByColumn(placedBare) : null;
+    const heading = printed ? footings.unlabelledTotal(printed) : null;
+    if (heading) label = /^total\b/i.test(heading) ? heading : `Total ${heading}`;
+    else if (printed && state.statement === 'balance_sheet' && equalsAssets(printed, candidates, page)) label = 'Total liabilities and equity';
+    else return;
+  }
+  if (/per share|%|\bratio\b/i.test(label)) return;
   const labelForConcept = /^total:?$/i.test(label.trim()) ? `total ${state.heading}` : label;
   const match = conceptFor(labelForConcept, state.statement, state.section);
   updateSection(state, label);
@@ -200,8 +250,18 @@ function readRow(
       statement: match.statement,
       priority: match.priority,
       scale,
+      part: match.part === true,
     });
   }
+}
+
+/** Whether bare figures repeat the balance sheet's total assets, period by period (the other side's unlabelled total). */
+function equalsAssets(printed: Map<string, PrintedFigure>, candidates: Candidate[], page: number): boolean {
+  const assets = candidates.filter((candidate) => candidate.fact.concept === 'Assets' && Math.abs(candidate.fact.evidence.page - page) <= 1);
+  if (assets.length === 0) return false;
+  return [...printed].every(([key, figure]) =>
+    assets.some((candidate) => key.startsWith(candidate.fact.period.end) && candidate.printed === figure.value && figure.value !== 0),
+  );
 }
 
 /** A row's printed figures in period columns (notes, budget and variance columns are not footed), keyed by period. */
@@ -221,9 +281,12 @@ function updateSection(state: State, label: string): void {
 }
 
 /** The row's label (the cells before its first figure) and its figures; figures merged into the label are peeled off. */
-export function splitRow(cells: LayoutCell[]): { label: string; figures: LayoutCell[] } {
+export function splitRow(printed: LayoutCell[]): { label: string; figures: LayoutCell[] } {
+  // A "$" cell before a figure belongs to neither the label nor the figures.
+  const cells = printed.filter((cell) => !isCurrencyMark(cell.text));
   const firstFigure = cells.findIndex((cell) => parseAmount(cell.text) !== null);
-  if (firstFigure === 0) return { label: '', figures: cells };
+  if (firstFigure === 0) return { label: '', figures: cells.filter((cell) => parseAmount(cell.text) !== null) };
+  if (cells.length === 0) return { label: '', figures: [] };
   const labelCells = firstFigure < 0 ? cells : cells.slice(0, firstFigure);
   const figures = firstFigure < 0 ? [] : cells.slice(firstFigure).filter((cell) => parseAmount(cell.text) !== null);
   const last = labelCells[labelCells.length - 1];
@@ -292,8 +355,15 @@ function settle(candidates: Candidate[]): Fact[] {
     const costs = candidates.filter((candidate) => candidate.statement === kind && candidate.sign === 'cost' && !creditWorded(candidate));
     costsNegative.set(kind, printsCostsNegative(costs.map((candidate) => candidate.printed)));
   }
+  // A part ("Cost of services") stands for its concept only when no other part is printed beside it.
+  const partLabels = new Map<string, Set<string>>();
+  for (const candidate of candidates.filter((candidate) => candidate.part)) {
+    const key = `${candidate.statement}|${candidate.fact.concept}`;
+    partLabels.set(key, (partLabels.get(key) ?? new Set()).add(candidate.fact.label.toLowerCase()));
+  }
   const chosen = new Map<string, Candidate>();
   for (const candidate of candidates) {
+    if (candidate.part && (partLabels.get(`${candidate.statement}|${candidate.fact.concept}`)?.size ?? 0) > 1) continue;
     const { fact } = candidate;
     if (candidate.sign === 'cost' && (costsNegative.get(candidate.statement) || creditWorded(candidate))) fact.value = -fact.value;
     if (candidate.sign === 'outflow') fact.value = Math.abs(fact.value);
