@@ -90,7 +90,12 @@ const SYNONYMS: Synonym[] = [
     statement: 'income_statement',
     alsoIn: 'cash_flow_statement',
     sign: 'cost',
-    labels: [/^depreciation(?:, depletion)?(?:,)? (?:and|&) amorti[sz]ation(?: expense)?$/, /^d&a$/],
+    labels: [
+      /^depreciation(?:, depletion)?(?:,)? (?:and|&) amorti[sz]ation(?: expense)?$/,
+      /^d&a$/,
+      // Public-sector statements amortise their tangible capital assets.
+      /^amorti[sz]ation of tangible capital assets$/,
+    ],
   },
   { concept: 'EBITDA', statement: 'income_statement', sign: 'signed', labels: [/^ebitda$/] },
   {
@@ -148,7 +153,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     labels: [
-      /^(?:trade )?(?:accounts|trade|notes and accounts) receivables?(?:, net)?(?: of allowances?.*)?$/,
+      /^(?:trade )?(?:accounts|trade|notes and accounts|accounts and notes) receivables?(?:, net)?(?: of allowances?.*)?$/,
       /^trade and other receivables$/,
       /^receivables?, net$/,
       /^accounts receivable, less allowance.*$/,
@@ -170,7 +175,13 @@ const SYNONYMS: Synonym[] = [
     labels: [/^(?:trade )?(?:accounts|trade) payables?$/, /^accounts and [a-z]+ payables?$/, /^trade and other payables$/, /^creditors$/],
   },
   { concept: 'LiabilitiesCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current liabilities$/, /^current liabilities,? total$/] },
-  { concept: 'Liabilities', statement: 'balance_sheet', sign: 'signed', labels: [/^total liabilities$/] },
+  {
+    concept: 'Liabilities',
+    statement: 'balance_sheet',
+    sign: 'signed',
+    // Public-sector statements of financial position: financial assets less financial liabilities, then non-financial assets.
+    labels: [/^total liabilities$/, /^total financial liabilities$/],
+  },
   {
     concept: 'LongTermDebtCurrent',
     statement: 'balance_sheet',
@@ -194,7 +205,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     labels: [
-      /^long-term (?:debt|borrowings|loans)(?:, (?:net of|less|excluding) current (?:portion|maturities))?(?:, net)?$/,
+      /^long-term (?:debt|borrowings|loans)(?: obligations)?(?:, (?:net of|less|excluding) current (?:portion|maturities))?(?:, net)?$/,
       /^long term (?:debt|borrowings|loans)(?:, (?:net of|less) current (?:portion|maturities))?$/,
       /^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans), non-?current$/,
       /^non-?current borrowings$/,
@@ -241,6 +252,9 @@ const SYNONYMS: Synonym[] = [
     labels: [
       /^net cash (?:provided by|used in|from|generated (?:from|by)|\(used in\) provided by|provided by \(used in\)|inflow from|flows? from)(?: \(used in\))? operating activities$/,
       /^net cash (?:flows? )?(?:provided by|from|used in|generated from) operations$/,
+      /^net cash (?:used for|used by|provided by \(used for\)) operating activities$/,
+      // Public-sector statements: "Net change in cash from operating activities (transactions)".
+      /^net (?:change in )?cash (?:from|provided by|generated from|used in) operating (?:activities|transactions)$/,
       /^cash flows? from operating activities, net$/,
       /^cash (?:generated|provided) (?:by|from) (?:\(used in\) )?operating activities$/,
     ],
@@ -255,6 +269,8 @@ const SYNONYMS: Synonym[] = [
       /^capital expenditures?$/,
       /^additions to property(?:,)? (?:plant )?and equipment$/,
       /^capex$/,
+      /^capital spending$/,
+      /^(?:cash used to acquire|acquisitions? of|purchases? of) tangible capital assets$/,
       /^purchase of fixed assets$/,
     ],
   },
@@ -267,6 +283,8 @@ const SYNONYMS: Synonym[] = [
       /^principal (?:payments|repayments) (?:on|of) (?:long-term )?(?:debt|borrowings|loans)$/,
       /^repayment of (?:interest-bearing )?(?:loans and )?borrowings$/,
       /^(?:debt|loan|borrowing) repayments?$/,
+      /^(?:debt|loan) principal repayments?$/,
+      /^payments? (?:of|on) (?:long-term )?(?:debt|borrowings|loans)$/,
       /^repayments? of term debt$/,
     ],
   },

@@ -65,10 +65,14 @@ interface Context {
 }
 
 const LENGTH_WORDS: [RegExp, number][] = [
-  [/\b(?:year|twelve months|12 months|fiscal year|financial year)s? (?:ended|ending)\b|\bfor the years?\b/i, 12],
-  [/\b(?:nine months|9 months)\b/i, 9],
-  [/\b(?:six months|6 months|half[- ]year|half year|semester)s? (?:ended|ending)\b|\b(?:six|6) months\b/i, 6],
-  [/\b(?:three months|3 months|quarters?) (?:ended|ending)\b|\b(?:three|3) months\b/i, 3],
+  [
+    /\b(?:year|twelve months|12 months|fiscal year|financial year)s? (?:ended|ending)\b|\bfor the years?\b|\b(?:52|53|fifty[- ]two|fifty[- ]three) weeks\b/i,
+    12,
+  ],
+  [/\b(?:fifteen|15) months\b/i, 15],
+  [/\b(?:nine months|9 months|(?:36|39|40|thirty[- ]nine|forty) weeks)\b/i, 9],
+  [/\b(?:six months|6 months|half[- ]year|half year|semester)s? (?:ended|ending)\b|\b(?:six|6) months\b|\b(?:24|26|twenty[- ]four|twenty[- ]six) weeks\b/i, 6],
+  [/\b(?:three months|3 months|quarters?) (?:ended|ending)\b|\b(?:three|3) months\b|\b(?:12|13|16|twelve|thirteen|sixteen) weeks\b/i, 3],
 ];
 
 /**
@@ -105,7 +109,7 @@ export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
         }
       } else if (notActual) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: notActual[0].toLowerCase() });
       else if (NOTE_COLUMN.test(cell.text.trim())) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: 'notes' });
-      const noteBeforeDate = found.length === 0 ? /^notes?(?=\s+\S)/i.exec(cell.text) : null;
+      const noteBeforeDate = found.length === 0 ? new RegExp(`^notes?(?=\\s+${MONTH})`, 'i').exec(cell.text) : null;
       if (noteBeforeDate) {
         // "Note  Dec. 31," set close together over "2024": the note column is the cell's first word.
         const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);

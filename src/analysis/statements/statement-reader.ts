@@ -21,7 +21,7 @@ const TITLES: [RegExp, StatementKind][] = [
  * inventories" in an inventory note); they are not facts.
  */
 const LEAVES_STATEMENTS =
-  /^(?:notes? to (?:the )?(?:(?:condensed|unaudited|interim|consolidated|combined)\s+)*financial statements|notes?\s+\d+\b|note\s*[–—-]|item\s+\d+[a-z]?\b|management'?s discussion|exhibit\s+\d|report of independent|independent auditor|signatures?\b|certifications?\b|reconciliation of|(?:.*\b)?non-gaap\b|supplemental (?:information|schedule))/i;
+  /^(?:notes? to (?:the )?(?:(?:condensed|unaudited|interim|consolidated|combined)\s+)*financial statements|notes?\s+\d+(?:\.\d+)?\s*[–—:.-]?\s+[a-z]{3,}|item\s+\d+[a-z]?\b|management'?s discussion|exhibit\s+\d|report of independent|independent auditor|signatures?\b|certifications?\b|reconciliation of|(?:.*\b)?non-gaap\b|supplemental (?:information|schedule))/i;
 
 /** Whether a line is a heading that leaves the statements (LEAVES_STATEMENTS): a short line without figures. */
 export function leavesStatements(line: LayoutLine): boolean {
@@ -65,9 +65,12 @@ interface State {
   heading: string;
   /** Rows are read as facts: inside a titled statement, or anywhere when the document titles none. */
   reading: boolean;
+  /** Under an income statement's "Revenue:" heading, until its total: no line there is a cost ("Taxation" is a municipality's revenue). */
+  inRevenues: boolean;
 }
 
-const MAX_HEADING_LINES = 6;
+/** A statement's heading block: title, entity, scale, spanning lengths, dates, Budget/Actual, restatement notes. */
+const MAX_HEADING_LINES = 12;
 
 /**
  * Reads the financial statements in a document's pages as an analyst would: statement titles,
@@ -101,7 +104,17 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
   // A document that titles its statements is read inside them only; one that titles none (a
   // small company's bare P&L) is read wherever a row lines up with period columns.
   const titled = pages.some((page) => page.lines.some((line) => statementTitle(line) !== null));
-  const state: State = { statement: null, section: null, pending: [], columns: [], scale: null, currency: null, heading: '', reading: !titled };
+  const state: State = {
+    statement: null,
+    section: null,
+    pending: [],
+    columns: [],
+    scale: null,
+    currency: null,
+    heading: '',
+    reading: !titled,
+    inRevenues: false,
+  };
   const candidates: Candidate[] = [];
   const statements: { page: number; kind: StatementKind }[] = [];
   const warnings = new Set<string>();
@@ -114,7 +127,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
       if (title) {
         const continued = title === state.statement && /continued|cont'd|\(cont/i.test(line.text);
         if (!continued) {
-          Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null, reading: true });
+          Object.assign(state, { statement: title, section: null, columns: [], scale: null, currency: null, reading: true, inRevenues: false });
           footings.reset(title);
           results.start(title);
         }
@@ -183,6 +196,8 @@ function noteHeading(state: State, line: LayoutLine): void {
   else if (/^(?:total )?current (?:assets|liabilities)/.test(text)) state.section = 'current';
   else if (/equity|capital and reserves/.test(text)) state.section = null;
   if (!isPeriodHeading(line)) state.heading = line.text;
+  if (/^(?:revenues?|income|sales|turnover)(?: and (?:other )?(?:income|gains))?:?$/.test(text.trim())) state.inRevenues = true;
+  else if (/\b(?:expenses|expenditures?|costs)\b/.test(text)) state.inRevenues = false;
   // Scale and currency words may stand anywhere in the heading, above or below the period line.
   state.scale = scaleIn(line.text) ?? state.scale;
   state.currency = currencyIn(line.text) ?? state.currency;
@@ -215,7 +230,8 @@ function readRow(
   }
   if (/per share|%|\bratio\b/i.test(label)) return;
   const labelForConcept = /^total:?$/i.test(label.trim()) ? `total ${state.heading}` : label;
-  const match = conceptFor(labelForConcept, state.statement, state.section);
+  const found = conceptFor(labelForConcept, state.statement, state.section);
+  const match = found && !(state.inRevenues && found.sign === 'cost') ? found : null;
   updateSection(state, label);
   const placed = placeFigures(figures, state.columns);
   if (placed) {
@@ -278,6 +294,7 @@ function printedByColumn(placed: [PeriodColumn, LayoutCell][]): Map<string, Prin
 
 function updateSection(state: State, label: string): void {
   if (/^total current (?:assets|liabilities)/i.test(label)) state.section = null;
+  if (/^total (?:net )?(?:revenues?|income|sales)\b/i.test(label.trim())) state.inRevenues = false;
 }
 
 /** The row's label (the cells before its first figure) and its figures; figures merged into the label are peeled off. */
