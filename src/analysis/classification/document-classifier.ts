@@ -19,6 +19,21 @@ const DATE_CELL =
   /^(?:\d{1,2}[/.-]\d{1,2}(?:[/.-]\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*(?: \d{2,4})?|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}(?:, \d{4})?)$/i;
 const FORM_LINE = /_{4,}|☐|☑|□|\[ ?\]|^\d{1,2}[a-z]?\s+[A-Z].*\s\d{1,2}[a-z]?$|:\s*$/;
 
+/** Kinds of document that are tables or forms: their cues count in headings, fields and rows, not in running prose. */
+const FORM_KINDS = new Set<DocumentType>(['bank_statement', 'tax_return', 'loan_application', 'cap_table', 'term_sheet', 'pitch_deck']);
+const PRIMARY_STATEMENTS: PageKind[] = ['income_statement', 'balance_sheet', 'cash_flow_statement'];
+/** A kind whose score is below this share of the winner's does not compete with it (see classifyDocument). */
+const COMPETING_SHARE = 0.25;
+
+function isStatementKind(kind: PageKind): boolean {
+  return kind.endsWith('_statement') || kind === 'balance_sheet';
+}
+
+/** A line of running prose: long, many words, ending mid-sentence or at a full stop, not a field ("Label: ____"). */
+function isProse(text: string): boolean {
+  return text.length > 70 && text.split(/\s+/).length >= 10 && !FORM_LINE.test(text) && /[a-z]/.test(text) && text !== text.toUpperCase();
+}
+
 /** What one page is, from its shape: statement, slide, transaction list, form, prose, or a scan. */
 export function pageKind(page: PageLayout): PageKind {
   if (page.chars < SCANNED_PAGE_MAX_CHARS) return 'image_only';
@@ -65,9 +80,15 @@ export function classifyDocument(documentId: string, pages: PageLayout[]): Class
   const add = (name: string, weight: number, page: PageLayout, quote: string) =>
     signals.push({ name, weight, evidence: { documentId, page: page.page, quote } });
 
+  const statementPages = new Set(kinds.filter((page) => isStatementKind(page.kind)).map((page) => page.page));
   for (const item of CUES) {
     for (const page of pages) {
-      const line = page.lines.find((candidate) => item.pattern.test(candidate.text));
+      // A statement page is explained by its statement: its share-count lines are not a cap table,
+      // its "Opening balance sheet adjustment" not a bank statement.
+      if (item.documentType !== 'financial_statement' && statementPages.has(page.page)) continue;
+      // Tables and forms announce themselves in headings, fields and rows; a term inside a sentence of
+      // running prose (a 10-Q's "regulations issued by the Internal Revenue Service") is not their evidence.
+      const line = page.lines.find((candidate) => item.pattern.test(candidate.text) && !(FORM_KINDS.has(item.documentType) && isProse(candidate.text)));
       if (line) {
         add(`${item.documentType}:${item.name}`, item.weight, page, line.text);
         break;
@@ -77,8 +98,13 @@ export function classifyDocument(documentId: string, pages: PageLayout[]): Class
   const textPages = pages.filter((page) => page.chars >= SCANNED_PAGE_MAX_CHARS);
   const share = (kind: PageKind) => kinds.filter((page) => page.kind === kind).length / Math.max(1, textPages.length);
   const firstPageOf = (kind: PageKind) => pages[kinds.findIndex((page) => page.kind === kind)];
-  const statementKinds = new Set(kinds.map((page) => page.kind).filter((kind) => kind.endsWith('_statement') || kind === 'balance_sheet'));
+  const statementKinds = new Set(kinds.map((page) => page.kind).filter(isStatementKind));
   for (const kind of statementKinds) add(`financial_statement:${kind}_page`, 2.5, firstPageOf(kind), firstPageOf(kind).lines[0].text);
+  // The primary statements together (performance, position, cash) are a set only financial statements and the filings that carry them print.
+  if (PRIMARY_STATEMENTS.every((kind) => statementKinds.has(kind))) {
+    const page = firstPageOf('cash_flow_statement');
+    add('financial_statement:statement_set', 2.5, page, page.lines[0].text);
+  }
   if (share('slide') >= 0.6 && textPages.length >= 3) add('pitch_deck:slide_pages', 4, firstPageOf('slide'), firstPageOf('slide').lines[0].text);
   else if (share('slide') >= 0.6) add('pitch_deck:slide_pages', 2, firstPageOf('slide'), firstPageOf('slide').lines[0].text);
   if (share('transactions') > 0) add('bank_statement:transaction_pages', 3, firstPageOf('transactions'), firstPageOf('transactions').lines[0].text);
@@ -99,7 +125,12 @@ export function classifyDocument(documentId: string, pages: PageLayout[]): Class
     const type = signal.name.split(':')[0] as DocumentType;
     scores.set(type, scores.get(type)! + signal.weight);
   }
-  const total = [...scores.values()].reduce((sum, score) => sum + score, 0);
+  // Confidence is the winner's share of the evidence that competes with it: "other" always, and every
+  // kind with at least a quarter of the winner's score. Below that, a kind's cues are the stray
+  // vocabulary any long document carries (a 10-Q mentions "use of proceeds" and "jurisdiction"), and
+  // counting them would make a longer document of the same kind look less certain.
+  const best = Math.max(...scores.values());
+  const total = [...scores].filter(([type, score]) => type === 'other' || score >= best * COMPETING_SHARE).reduce((sum, [, score]) => sum + score, 0);
   const ranked = [...scores]
     .map(([documentType, score]) => ({ documentType, confidence: round(score / total) }))
     .sort((a, b) => b.confidence - a.confidence || DOCUMENT_TYPES.indexOf(a.documentType) - DOCUMENT_TYPES.indexOf(b.documentType));

@@ -28,6 +28,20 @@ export const CUES: Cue[] = [
     /\b(?:independent auditor'?s'? report|notes to the (?:consolidated )?financial statements|audited financial statements|unaudited)\b/i,
     2,
   ),
+  // The cover of an SEC periodic report, which carries the registrant's financial statements (S-X Rules 3-01 to 3-04, 10-01).
+  cue(
+    'financial_statement',
+    'periodic_report',
+    /\bform 10-[kq]\b|\b(?:annual|quarterly|transition) report pursuant to section 13\b|\bform 20-f\b|\bform 40-f\b/i,
+    3,
+  ),
+  // Figures in columns by period: "Three Months Ended", "Years Ended December 31,", "13 Weeks Ended", "For the year ended 31 March 2024".
+  cue(
+    'financial_statement',
+    'period_columns',
+    /^(?:for )?(?:the )?(?:(?:three|six|nine|twelve|\d{1,2}) (?:months|weeks)|(?:fiscal )?years?|(?:fiscal )?quarters?|periods?) ended\b/i,
+    1.5,
+  ),
   cue('financial_statement', 'scale_heading', /\((?:in|amounts in|expressed in) (?:\S+ )?(?:thousands|millions)|\$\s?'?000|€m\b|£m\b/i, 1),
   cue(
     'financial_statement',
@@ -42,10 +56,15 @@ export const CUES: Cue[] = [
     /\b(?:account statement|statement of account|bank statement|checking account statement|business (?:checking|current) account)\b/i,
     3,
   ),
-  cue('bank_statement', 'balances', /\b(?:opening|beginning|previous|closing|ending|new) balance\b/i, 2),
+  cue('bank_statement', 'balances', /\b(?:opening|beginning|previous|closing|ending|new) balance\b(?! sheets?\b)/i, 2),
   cue('bank_statement', 'statement_period', /\bstatement (?:period|date|from)\b|\bperiod covered\b/i, 1.5),
   cue('bank_statement', 'account_identifiers', /\b(?:account (?:number|no\.?)|sort code|routing (?:number|no)|iban|bic|swift)\b/i, 1.5),
-  cue('bank_statement', 'deposits_withdrawals', /\b(?:deposits?(?: and| &)? (?:other )?credits|withdrawals?|debits|paid (?:in|out)|money (?:in|out))\b/i, 1.5),
+  cue(
+    'bank_statement',
+    'deposits_withdrawals',
+    /\b(?:deposits?(?: and| &)? (?:other )?credits|withdrawals?|debits|paid (?:in|out)(?![- ]capital)|money (?:in|out))\b/i,
+    1.5,
+  ),
 
   cue('tax_return', 'tax_form_number', /\bform (?:1120(?:-s)?|1065|1040|990|ct600|sa100)\b|\bschedule (?:k-1|c|e|l|m-1)\b/i, 3),
   cue('tax_return', 'tax_authority', /\b(?:internal revenue service|department of the treasury|hm revenue|hmrc|tax administration|revenue agency)\b/i, 2.5),

@@ -1,4 +1,5 @@
-import type { PageLayout } from '../analysis.types.js';
+import type { LayoutLine, PageLayout } from '../analysis.types.js';
+import { isAmount } from '../statements/amounts.js';
 
 /** A sentence (or a heading, a bullet, a form line) of one page; its text is verbatim on the page. */
 export interface Sentence {
@@ -27,6 +28,14 @@ export function sentencesOf(page: PageLayout): Sentence[] {
   for (const line of page.lines) {
     const text = line.text.trim();
     if (text === '') continue;
+    // A row of a table (a label and its figures) is a line of a statement, not prose: the rules over
+    // facts read it; the text rules would read "Issuance of loans to affiliated companies (1) (5)" as a loan.
+    if (isTableRow(line)) {
+      if (block.length > 0) blocks.push(block);
+      block = [];
+      previous = undefined;
+      continue;
+    }
     const gap = previous ? line.y - previous.y : 0;
     const startsBlock =
       previous === undefined ||
@@ -46,9 +55,32 @@ export function sentencesOf(page: PageLayout): Sentence[] {
   return blocks.flatMap((lines) => splitSentences(lines.join(' ').replace(/\s+/g, ' ')).map((text) => ({ page: page.page, text })));
 }
 
-/** A short line without final punctuation: a heading, a label or a bullet of a slide. */
+/** A label followed only by figures (amounts, dashes, currency cells), at least one of them a number. */
+export function isTableRow(line: LayoutLine): boolean {
+  const [label, ...rest] = line.cells.map((cell) => cell.text.trim()).filter((text) => text !== '');
+  if (label === undefined || rest.length === 0) return false;
+  const figures = rest.filter((text) => !/^(?:[$€£¥]|[A-Z]{3})$/.test(text));
+  return figures.length > 0 && figures.every((text) => isAmount(text) || /^\(?\d{1,3}(?:\.\d+)?\s?%\)?$/.test(text)) && figures.some((text) => /\d/.test(text));
+}
+
+/** Words a title leaves in lower case ("Substantial Doubt about the Company's Ability to Continue as a Going Concern"). */
+const MINOR_WORDS = new Set('a an the and or nor of for to in on at by with about as from over into under upon between its their our'.split(' '));
+
+/**
+ * A line without final punctuation that is short (a heading, a label or a bullet of a slide), or a
+ * longer title in title case: "Auditor's Responsibilities for the Audit of the Financial Statements".
+ */
 function isHeading(text: string): boolean {
-  return !TERMINAL.test(text) && !/[,(]$/.test(text) && words(text) <= 8;
+  if (TERMINAL.test(text) || /[,(]$/.test(text)) return false;
+  const count = words(text);
+  return count <= 8 || (count <= 16 && isTitleCase(text));
+}
+
+function isTitleCase(text: string): boolean {
+  return text
+    .split(/\s+/)
+    .filter((word) => /\p{L}/u.test(word) && !MINOR_WORDS.has(word.toLowerCase()))
+    .every((word) => /^\W*[\p{Lu}\d]/u.test(word));
 }
 
 function words(text: string): number {

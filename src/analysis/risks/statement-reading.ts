@@ -119,8 +119,22 @@ const CONDITIONS_LIST = /\b(?:shall|will|would|may|could|must|might)\b[^:;.]{0,8
 /** A modal as the first verb after the phrase: no finite verb ("occurred", "was") before it. */
 const MODAL_VERB_AFTER = /^(?:(?!\b(?:is|are|was|were|has|have|had|occurred|arose|exists?|existed)\b)[^;.]){0,80}?\b(?:could|may|might|would|will|should)\b/i;
 
+/** Text after a phrase that continues a list: ", regulatory investigations and claims". */
+const LIST_CONTINUES = /^\s*(?:,|and\b|or\b)/i;
+
+/**
+ * The clause that opened a list, for a phrase that is a later item of it: in "We may become subject
+ * to litigation, regulatory investigations and claims", "regulatory investigations" stands right
+ * after a comma with the list going on after it, and is governed by "may" in the first item.
+ */
+function listOpener(sentence: string, index: number, length: number): string {
+  if (clauseBefore(sentence, index) !== '' || !LIST_CONTINUES.test(sentence.slice(index + length))) return '';
+  const before = withoutParentheticals(sentence.slice(0, index)).replace(/,\s*$/, '');
+  return clauseBefore(before, before.length);
+}
+
 export function readingOf(sentence: string, index: number, length: number): Reading {
-  const before = clauseBefore(sentence, index);
+  const before = clauseBefore(sentence, index) || listOpener(sentence, index, length);
   const hypothesis = HYPOTHESIS.exec(before);
   if (hypothesis && !(hypothesis[0].toLowerCase() === 'would' && REPORTED.test(before))) return 'hypothetical';
   // The clause's subject is the risk as a noun ("Failure to comply with these covenants could ..."), the phrase inside or after it.

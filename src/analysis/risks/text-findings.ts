@@ -2,6 +2,7 @@ import type { PageLayout } from '../analysis.types.js';
 import { phrasesOf, type Phrase } from './composition.js';
 import type { Finding } from './findings.js';
 import { sentencesOf, type Sentence } from './sentences.js';
+import { standardSentences } from './standard-paragraphs.js';
 import { readingOfPhrase } from './statement-reading.js';
 import { DEFINITION, TEXT_RULES, type TextRule } from './text-rules.js';
 
@@ -14,20 +15,25 @@ const HEADING_REACH = 3;
 /** Sentences that answer a heading with a denial: "Related party transactions" followed by "None." */
 const DENIAL = /^(?:none|nil|not applicable|n\/a|there (?:were|was|are|is|have been|has been) no(?:ne)?)\b/i;
 
-/** Every text rule over every sentence of a document's pages: one finding per sentence that asserts a risk. */
+/**
+ * Every text rule over every sentence of a document's pages: one finding per sentence that asserts a
+ * risk. Sentences of the standard paragraphs that every audit report, certification and code of
+ * ethics prints (standard-paragraphs.ts) are skipped: they name risks without stating them.
+ */
 export function textFindings(documentId: string, pages: PageLayout[], rules: TextRule[] = TEXT_RULES): Finding[] {
   const findings: Finding[] = [];
-  for (const page of pages) {
-    const sentences = sentencesOf(page);
-    sentences.forEach((sentence, index) => {
-      // A question ("Is the applicant party to any lawsuit?") asks; it does not state.
-      if (sentence.text.endsWith('?')) return;
-      for (const rule of rules) {
-        const finding = ruleFinding(rule, documentId, sentence, sentences.slice(index + 1, index + 1 + HEADING_REACH));
-        if (finding) findings.push(finding);
-      }
-    });
-  }
+  // In reading order across pages: a certification or an auditor's report may run onto the next page.
+  const sentences = pages.flatMap((page) => sentencesOf(page));
+  const standard = standardSentences(sentences);
+  sentences.forEach((sentence, index) => {
+    // A question ("Is the applicant party to any lawsuit?") asks; it does not state.
+    if (sentence.text.endsWith('?') || standard.has(index)) return;
+    const following = sentences.slice(index + 1, index + 1 + HEADING_REACH).filter((next) => next.page === sentence.page);
+    for (const rule of rules) {
+      const finding = ruleFinding(rule, documentId, sentence, following);
+      if (finding) findings.push(finding);
+    }
+  });
   return findings;
 }
 

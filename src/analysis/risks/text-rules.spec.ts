@@ -38,6 +38,12 @@ describe('text rules: going concern', () => {
     ['Our ability to continue as a going concern depends on closing the refinancing.', 'high'],
     ['The Company’s recurring losses raise serious doubts about its viability.', 'critical'],
     ['Note 2 discloses conditions that raise substantial doubt about the Company’s ability to meet its obligations as they come due.', 'critical'],
+    // ASC 205-40's and AS 2415's standard sentence, alone and after a sentence with a modal.
+    ['These conditions raise substantial doubt about the Company’s ability to continue as a going concern.', 'critical'],
+    [
+      'The Company will need additional capital, and there can be no assurance that it will be available. These conditions raise substantial doubt about the Company’s ability to continue as a going concern.',
+      'critical',
+    ],
   ])('states a going concern doubt: %s', (text, severity) => {
     expect(graded(text)).toEqual([['going_concern', severity]]);
   });
@@ -52,6 +58,9 @@ describe('text rules: going concern', () => {
     'No going concern issues were raised by the auditors.',
     'The going concern assessment covered a period of 18 months from the date of approval of the financial statements.',
     'In 2022 the going concern uncertainty was resolved through a $20 million equity raise.',
+    // The auditor's standard responsibilities (ISA 570, AU-C 570): "going concern basis of accounting" is not the doubt's object.
+    'Conclude on the appropriateness of management’s use of the going concern basis of accounting and, based on the audit evidence obtained, whether a material uncertainty exists related to events or conditions that may cast significant doubt on the Company’s ability to continue as a going concern.',
+    'In preparing the financial statements, management is responsible for assessing the Company’s ability to continue as a going concern, disclosing, as applicable, matters related to going concern and using the going concern basis of accounting unless management either intends to liquidate the Company or to cease operations.',
   ])('finds no going concern doubt in: %s', (text) => {
     expect(graded(text)).toEqual([]);
   });
@@ -155,6 +164,9 @@ describe('text rules: internal control', () => {
     'Our CEO and CFO concluded that, as of December 31, 2024, our disclosure controls and procedures were not effective at the reasonable assurance level.',
     'Controls over revenue recognition were not operating effectively at year end.',
     'Management has not yet remediated the material weakness described above.',
+    // SOX 404 management conclusion and AS 2201's adverse opinion on ICFR.
+    'Management concluded that the Company’s internal control over financial reporting was not effective as of December 31, 2024 because of the material weakness described below.',
+    'In our opinion, because of the effect of the material weakness described below on the achievement of the objectives of the control criteria, the Company has not maintained effective internal control over financial reporting as of December 31, 2024.',
   ])('states a material weakness: %s', (text) => {
     expect(graded(text)).toEqual([['material_weakness', 'high']]);
   });
@@ -167,6 +179,9 @@ describe('text rules: internal control', () => {
     'A material weakness would arise if the reconciliations were not reviewed.',
     'The term “material weakness” refers to a deficiency that could result in a material misstatement.',
     'We are unaware of any material weaknesses in our internal controls.',
+    // The category named for all weaknesses, as a certification or a charter names it.
+    'The certifying officers have disclosed to the audit committee all significant deficiencies and material weaknesses in the design or operation of internal control over financial reporting.',
+    'The audit committee reviews with the auditors any material weaknesses reported to it.',
   ])('finds no material weakness in: %s', (text) => {
     expect(graded(text)).toEqual([]);
   });
@@ -357,6 +372,7 @@ describe('text rules: regulatory action', () => {
     ['The OCC and the Bank entered into a formal agreement requiring the Bank to enhance its compliance management system.', 'high'],
     ['The Company received a notice from the EPA alleging violations of its discharge permit.', 'high'],
     ['The regulator imposed restrictions on the Company’s lending activities.', 'high'],
+    ['The IRS Criminal Investigation division opened an investigation into the Company’s payroll practices.', 'medium'],
   ])('states a regulatory action: %s', (text, severity) => {
     expect(graded(text)).toEqual([['regulatory_action', severity]]);
   });
@@ -375,6 +391,11 @@ describe('text rules: regulatory action', () => {
     'The regulator imposed new capital requirements on all banks.',
     'The FDA has not alleged any violations.',
     'The Company is in compliance with the terms of the consent order entered into in 2022, which was terminated in 2024.',
+    // A tax authority's examination of returns is routine (ASC 740), not enforcement.
+    'Tax benefit related to the IRS audit',
+    'The Company’s federal income tax returns for 2019 through 2021 are under examination by the IRS.',
+    // Generic risk-factor language: the whole list is governed by its opening modal.
+    'We may become subject to litigation, regulatory investigations and claims in the future.',
   ])('finds no regulatory action in: %s', (text) => {
     expect(graded(text)).toEqual([]);
   });

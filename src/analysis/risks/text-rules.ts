@@ -48,8 +48,12 @@ function asserts(sentence: string, pattern: RegExp): boolean {
 
 // Going concern (ASC 205-40, PCAOB AS 2415, ISA 570).
 const GOING_CONCERN = String.raw`going[- ]concern`;
-/** What a doubt about going concern is a doubt about, when "going concern" is not said: continuing to trade or operate. */
-const CONTINUING = String.raw`${GOING_CONCERN}|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due|(?:its|our|their|the company['’]s|the group['’]s|the business['’]s?) (?:viability|survival)|(?:ability to )?(?:survive|remain in business|stay in business)`;
+/**
+ * What a doubt about going concern is a doubt about: the going concern itself (not the going concern
+ * basis of accounting, which every set of accounts uses), or, when "going concern" is not said,
+ * continuing to trade or operate.
+ */
+const CONTINUING = String.raw`${GOING_CONCERN}(?! (?:basis|assumption|assessment|principle|presumption|concept|convention))|(?:ability to |able to |can |could |will )?continue (?:(?:its |our |their )?operations|operating|trading|in business|in (?:operational )?existence)|(?:ability to )?(?:meet|pay|satisfy) (?:its|our|their) obligations as they (?:come|become|fall) due|(?:its|our|their|the company['’]s|the group['’]s|the business['’]s?) (?:viability|survival)|(?:ability to )?(?:survive|remain in business|stay in business)`;
 /** The preposition a doubt governs belongs to it: "doubt upon" is not the condition "upon". */
 const DOUBT_ABOUT = String.raw`(?: (?:about|as to|regarding|over|on|upon|concerning|related to|relating to))?`;
 const DOUBT = oneOf(
@@ -598,7 +602,8 @@ export const TEXT_RULES: TextRule[] = [
     category: 'governance',
     title: 'Material weakness in internal control',
     description: 'Internal control over financial reporting has a material weakness: the reported figures are less reliable.',
-    statements: [term(String.raw`material weakness(?:es)?`), c([CONTROLS, NOT_EFFECTIVE], 16)],
+    // A weakness stated, not the category named for all weaknesses ("all significant deficiencies and material weaknesses", "any material weaknesses").
+    statements: [term(String.raw`(?<!\b(?:all|any|each|every)(?: [\w-]+){0,3} )material weakness(?:es)?`), c([CONTROLS, NOT_EFFECTIVE], 16)],
     boilerplate: [
       /\bmaterial weakness is (?:a|defined)\b/i,
       // The PCAOB report's sentence: a denial whose "not" stands far from its object.
@@ -894,6 +899,10 @@ export const TEXT_RULES: TextRule[] = [
     boilerplate: [
       /\b(?:routine|periodic|regular|ordinary course|normal course|comment letters?)\b/i,
       /\bsubject to (?:extensive |significant |comprehensive )?(?:regulation|oversight|supervision|licensing)\b/i,
+    ],
+    // A tax authority's examination of returns is routine (ASC 740-10-50-15 lists the years open to it), not enforcement.
+    excluded: [
+      /\btax (?:audits?|examinations?|returns?)\b|\b(?:IRS|HMRC|Internal Revenue Service|tax(?:ing)? authorit(?:y|ies)|revenue (?:agency|authorit(?:y|ies)))\b[^.;]{0,30}\b(?:audits?|audited|examinations?|examine[ds]?)\b|\b(?:audits?|audited|examinations?|examined)\b[^.;]{0,30}\b(?:IRS|HMRC|Internal Revenue Service|tax(?:ing)? authorit(?:y|ies))\b/i,
     ],
     resolved: [
       /\b(?:order|decree|investigation|inquiry|enquiry|letter|agreement|action|matter|proceeding|subpoena|demand|examination|alert)s? (?:[\w,]+ ){0,6}?(?:was|were|has been|have been|had been) (?:formally |fully )?(?:terminated|lifted|rescinded|vacated|closed|released|resolved|dismissed)\b/i,
