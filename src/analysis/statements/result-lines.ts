@@ -16,6 +16,8 @@ const SUBTRACTED_LABEL = /^less\b/i;
 /** Whether a row label is an income-statement result: gross profit, operating result, income before tax, net income. */
 export function isResultLine(label: string): boolean {
   const match = conceptFor(label, 'income_statement', null);
+  // "Net income attributable to <the parent>" is the result less the noncontrolling interests' share, not a result of the lines above it.
+  if (/\b(?:attributable|applicable|available) to\b/.test(normaliseLabel(label))) return false;
   return (match !== null && RESULT_CONCEPTS.has(match.concept)) || PRE_TAX_RESULT.test(normaliseLabel(label));
 }
 

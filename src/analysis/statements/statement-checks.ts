@@ -14,7 +14,8 @@ export function statementChecks(facts: Fact[], scaleOf: (fact: Fact) => number):
   }
   const checks: Check[] = [];
   for (const [end, concepts] of [...byPeriod].sort(([a], [b]) => b.localeCompare(a))) {
-    const equation = (id: string, total: Concept, terms: [Concept, 1 | -1][]) => {
+    /** `unread`: the total may hold lines no concept reads (noncontrolling or redeemable interests), so a total above the sum is not verified, not failed. */
+    const equation = (id: string, total: Concept, terms: [Concept, 1 | -1][], unread = false) => {
       const totalFact = concepts.get(total);
       const termFacts = terms.map(([concept]) => concepts.get(concept));
       if (!totalFact || termFacts.some((fact) => !fact)) return;
@@ -24,22 +25,34 @@ export function statementChecks(facts: Fact[], scaleOf: (fact: Fact) => number):
       const formula = terms
         .map(([concept, sign], index) => `${index === 0 ? '' : sign > 0 ? ' + ' : ' − '}${concept} ${format(termFacts[index]!.value)}`)
         .join('');
+      const passed = Math.abs(difference) <= unit * terms.length;
+      const unverified = !passed && unread && difference > 0;
       checks.push({
         id: `${id}:${end}`,
-        passed: Math.abs(difference) <= unit * terms.length,
-        detail: `${end}: ${total} ${format(totalFact.value)} against ${formula} (difference ${format(difference)})`,
+        passed,
+        detail: `${unverified ? 'could not verify: ' : ''}${end}: ${total} ${format(totalFact.value)} against ${formula} (difference ${format(difference)})${unverified ? '; the difference may be noncontrolling or redeemable interests, which no concept reads' : ''}`,
       });
     };
     if (concepts.has('LiabilitiesAndStockholdersEquity')) equation('balance_sheet_balances', 'Assets', [['LiabilitiesAndStockholdersEquity', 1]]);
     else
-      equation('balance_sheet_balances', 'Assets', [
+      equation(
+        'balance_sheet_balances',
+        'Assets',
+        [
+          ['Liabilities', 1],
+          ['StockholdersEquity', 1],
+        ],
+        true,
+      );
+    equation(
+      'liabilities_and_equity_add_up',
+      'LiabilitiesAndStockholdersEquity',
+      [
         ['Liabilities', 1],
         ['StockholdersEquity', 1],
-      ]);
-    equation('liabilities_and_equity_add_up', 'LiabilitiesAndStockholdersEquity', [
-      ['Liabilities', 1],
-      ['StockholdersEquity', 1],
-    ]);
+      ],
+      true,
+    );
     equation('gross_profit_adds_up', 'GrossProfit', [
       ['Revenues', 1],
       ['CostOfRevenue', -1],
