@@ -198,7 +198,7 @@ for (const document of corpus) {
     scoreFacts(document, extraction, tally);
   }
   const extractionOf = (layout) => (expected === 'financial_statement' ? extractFinancialData(document.name, layout, 'financial_statement') : undefined);
-  const clean = detectFraud({ documentId: document.name, pdfBytes: new Uint8Array(document.bytes), pages, extraction: extractionOf(pages), others: [] });
+  const clean = await detectFraud({ documentId: document.name, pdfBytes: new Uint8Array(document.bytes), pages, extraction: extractionOf(pages), others: [] });
   fraudClean.documents++;
   if (flagged(clean)) {
     fraudClean.flagged++;
@@ -214,7 +214,7 @@ for (const document of corpus) {
   if (expected === 'bank_statement' || expected === 'financial_statement') {
     for (const variant of await tamperedVariants(document)) {
       const layout = await readPdfLayout(new Uint8Array(variant.bytes));
-      const result = detectFraud({
+      const result = await detectFraud({
         documentId: `${document.name}-${variant.kind}`,
         pdfBytes: variant.bytes,
         pages: layout,

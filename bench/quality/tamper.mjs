@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { randomSource } from './random.mjs';
 
-const { appendInfoUpdate, changePrintedAmount, pdfDateString } = await import('../../dist/src/analysis/fraud/tampering.js');
+const { appendFigureRevision, appendInfoUpdate, changePrintedAmount, pdfDateString } = await import('../../dist/src/analysis/fraud/tampering.js');
 const { readPdfStructure } = await import('../../dist/src/analysis/fraud/pdf-structure.js');
 
 /**
@@ -9,7 +9,9 @@ const { readPdfStructure } = await import('../../dist/src/analysis/fraud/pdf-str
  * - `metadata`: an editor's incremental save a year after creation, Producer "iLovePDF";
  * - `number`: one printed amount on the first page changed by one digit, re-saved with pdf-lib
  *   keeping the original metadata (only the arithmetic can tell);
- * - `both`: the number changed, then the editor's save.
+ * - `both`: the number changed, then the editor's save;
+ * - `revision`: one printed amount changed by one digit in an update appended after the original
+ *   (the original bytes and metadata kept), as an editor's incremental save does.
  */
 export async function tamperedVariants(document) {
   const random = randomSource(document.seed + 7);
@@ -32,5 +34,7 @@ export async function tamperedVariants(document) {
       { kind: 'both', bytes: editorSave(resaved), edit: `${edit.from} -> ${edit.to}` },
     );
   }
+  const revision = appendFigureRevision(document.bytes, (count) => random.int(0, count - 1));
+  if (revision) variants.push({ kind: 'revision', bytes: revision.bytes, edit: `${revision.from} -> ${revision.to}` });
   return variants;
 }

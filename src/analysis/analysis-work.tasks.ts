@@ -25,6 +25,6 @@ export function discoverRisks(input: RiskDiscoveryInput): RiskDiscoveryResult {
   return runRiskRules(input);
 }
 
-export function detectFraud(input: FraudDetectionInput): FraudDetectionResult {
+export function detectFraud(input: FraudDetectionInput): Promise<FraudDetectionResult> {
   return runFraudChecks(input);
 }

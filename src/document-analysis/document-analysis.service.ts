@@ -128,6 +128,7 @@ export class DocumentAnalysisService {
       pdfBytes: document.bytes,
       pages: document.pages,
       extraction,
+      documentType: extraction.documentType,
       others: await this.documents.otherDocumentsOf(accountId, documentId),
     });
     return result;

@@ -1,26 +1,9 @@
-import type { Check, Concept, Evidence, Fact, PageLayout } from '../analysis.types.js';
+import type { Evidence, PageLayout } from '../analysis.types.js';
 import { parseAmount } from '../statements/amounts.js';
 import { transactionFingerprint, type TransactionListing } from './bank-transactions.js';
 import { check, type FraudCheck } from './fraud-checks.js';
 
 type Skipped = { id: string; reason: string }[];
-
-/** The total each statement check weighs its terms against: the line a failure is quoted from. */
-const CHECKED_TOTAL: Record<string, Concept> = {
-  balance_sheet_balances: 'Assets',
-  liabilities_and_equity_add_up: 'LiabilitiesAndStockholdersEquity',
-  gross_profit_adds_up: 'GrossProfit',
-  operating_income_adds_up: 'OperatingIncomeLoss',
-};
-
-/** The statement checks of the extraction (statement-checks.ts) as arithmetic findings, quoting the total they test. */
-export function statementArithmetic(extraction: { facts: Fact[]; checks: Check[] }): FraudCheck[] {
-  return extraction.checks.map((statementCheck) => {
-    const [kind, end] = statementCheck.id.split(':');
-    const total = extraction.facts.find((fact) => fact.concept === CHECKED_TOTAL[kind] && fact.period.end === end);
-    return check(statementCheck.id, 'arithmetic', 'high', statementCheck.passed, statementCheck.detail, statementCheck.evidence ?? total?.evidence ?? null);
-  });
-}
 
 /** Rounding of a printed cent, with room for binary floating point. */
 const CENT_TOLERANCE = 0.011;

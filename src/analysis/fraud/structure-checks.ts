@@ -28,7 +28,12 @@ export const EDITING_TOOLS: { name: string; pattern: RegExp; why: string }[] = [
 
 /** Programs that only convert or render what another program wrote: a different Creator is expected with them. */
 const CONVERTERS =
-  /adobe pdf library|acrobat distiller|pdfmaker|print to pdf|quartz|skia|ghostscript|itext|pdflib|reportlab|wkhtmltopdf|cairo|\bqt\b|libreoffice|openoffice|pdftex|xetex|luatex|chromium|chrome|microsoft|prince|aspose|apache fop|mac os x/i;
+  /adobe pdf library|acrobat distiller|pdfmaker|print to pdf|quartz|skia|ghostscript|itext|pdflib|reportlab|wkhtmltopdf|cairo|\bqt\b|libreoffice|openoffice|pdftex|xetex|luatex|chromium|chrome|microsoft|prince|aspose|apache fop|mac os x|pypdf|pikepdf|qpdf|pdftk|mupdf/i;
+/**
+ * One maker under two names: the SEC's EDGAR renders filings with "EDGAR Filing HTML Converter" as
+ * Creator and "EDGRpdf Service" or "EDGAR PDF Generator" as Producer; Workiva's platform is Wdesk.
+ */
+const SAME_MAKER = [/\bedga?r|edgrpdf/i, /workiva|wdesk/i];
 const GENERIC_WORDS = new Set(['pdf', 'library', 'version', 'the', 'for', 'and', 'inc', 'corp', 'corporation', 'software', 'http', 'https', 'www', 'com']);
 
 /** Long enough that a re-save the same week (a signature, a form fill) is not counted. */
@@ -112,7 +117,8 @@ function metadataChecks(info: DocumentInfo, xmp: DocumentInfo | null, skipped: {
     const words = (name: string) => new Set((name.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((word) => !GENERIC_WORDS.has(word)));
     const creatorWords = words(info.creator);
     const shared = [...words(info.producer)].some((word) => creatorWords.has(word));
-    const mismatch = !shared && !CONVERTERS.test(info.producer);
+    const sameMaker = SAME_MAKER.some((maker) => maker.test(info.producer!) && maker.test(info.creator!));
+    const mismatch = !shared && !sameMaker && !CONVERTERS.test(info.producer);
     checks.push(
       check(
         'metadata_producer_creator_mismatch',

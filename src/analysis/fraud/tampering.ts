@@ -32,16 +32,28 @@ export function appendInfoUpdate(bytes: Uint8Array, info: Record<string, string>
   return new Uint8Array(Buffer.concat([Buffer.from(bytes), Buffer.from(update, 'latin1')]));
 }
 
+/** A printed amount found in a page content stream, and the stream's place in the file. */
+interface FoundAmount {
+  /** `n g` of the stream object. */
+  object: string;
+  /** Where the object's dictionary starts (after `obj`) and where its stream data ends (`endstream`). */
+  dictionaryAt: number;
+  end: number;
+  dictionary: string;
+  edited: Buffer;
+  from: string;
+  to: string;
+}
+
 /**
- * Changes one printed amount in the first page content stream that holds `pick`'s choice: the
- * streams are Flate-compressed and pdf-lib writes standard-font text as hex strings, so the edit
- * inflates, swaps one digit of the chosen figure and deflates again (the file is otherwise the
- * same bytes). Returns null when no amount was found. `pick` chooses among the amounts found.
+ * Finds the first page content stream that holds a printed amount and changes `pick`'s choice
+ * among them: the streams are Flate-compressed and pdf-lib writes standard-font text as hex
+ * strings, so the edit inflates, swaps one digit of the chosen figure and deflates again.
  */
-export function changePrintedAmount(bytes: Uint8Array, pick: (count: number) => number): { bytes: Uint8Array; from: string; to: string } | null {
+function editPrintedAmount(bytes: Uint8Array, pick: (count: number) => number): FoundAmount | null {
   const raw = Buffer.from(bytes).toString('latin1');
-  for (const match of raw.matchAll(/\bobj\s*<<((?:(?!endobj)[^])*?)>>\s*stream\r?\n/g)) {
-    if (!/\/FlateDecode/.test(match[1]) || /\/Type\s*\/(?:ObjStm|XRef|Metadata)|\/Subtype|\/Length1/.test(match[1])) continue;
+  for (const match of raw.matchAll(/(\d+\s+\d+)\s+obj\s*<<((?:(?!endobj)[^])*?)>>\s*stream\r?\n/g)) {
+    if (!/\/FlateDecode/.test(match[2]) || /\/Type\s*\/(?:ObjStm|XRef|Metadata)|\/Subtype|\/Length1/.test(match[2])) continue;
     const start = match.index + match[0].length;
     const end = raw.indexOf('endstream', start);
     let content: string;
@@ -60,12 +72,90 @@ export function changePrintedAmount(bytes: Uint8Array, pick: (count: number) => 
     const to = from.slice(0, digit) + String((Number(from[digit]) % 9) + 1) + from.slice(digit + 1);
     const edited =
       content.slice(0, chosen.index) + `<${Buffer.from(to, 'latin1').toString('hex').toUpperCase()}> Tj` + content.slice(chosen.index + chosen[0].length);
-    const stream = deflateSync(Buffer.from(edited, 'latin1'));
-    const dictionary = match[1].replace(/\/Length\s+\d+/, `/Length ${stream.length}`);
-    const head = raw.slice(0, match.index) + `obj\n<<${dictionary}>>\nstream\n`;
-    // Offsets after the stream move: load and save the result with pdf-lib to rebuild the cross-reference table.
-    const out = Buffer.concat([Buffer.from(head, 'latin1'), stream, Buffer.from('\n' + raw.slice(end), 'latin1')]);
-    return { bytes: new Uint8Array(out), from, to };
+    const dictionaryAt = match.index + match[0].indexOf('obj') + 'obj'.length;
+    return { object: match[1].replace(/\s+/, ' '), dictionaryAt, end, dictionary: match[2], edited: deflateSync(Buffer.from(edited, 'latin1')), from, to };
   }
   return null;
+}
+
+/**
+ * Changes one printed amount in the first page content stream that holds `pick`'s choice, in place
+ * (the file is otherwise the same bytes). Returns null when no amount was found.
+ */
+export function changePrintedAmount(bytes: Uint8Array, pick: (count: number) => number): { bytes: Uint8Array; from: string; to: string } | null {
+  const found = editPrintedAmount(bytes, pick);
+  if (!found) return null;
+  const raw = Buffer.from(bytes).toString('latin1');
+  const dictionary = found.dictionary.replace(/\/Length\s+\d+/, `/Length ${found.edited.length}`);
+  const head = raw.slice(0, found.dictionaryAt) + `\n<<${dictionary}>>\nstream\n`;
+  // Offsets after the stream move: load and save the result with pdf-lib to rebuild the cross-reference table.
+  const out = Buffer.concat([Buffer.from(head, 'latin1'), found.edited, Buffer.from('\n' + raw.slice(found.end), 'latin1')]);
+  return { bytes: new Uint8Array(out), from: found.from, to: found.to };
+}
+
+/**
+ * Changes one printed amount as an editor's incremental save does: the original bytes stay, and
+ * an update appended after them redefines the page's content stream with the edited figure (the
+ * metadata is left as it was). The bytes before the update are the original file.
+ */
+export function appendFigureRevision(bytes: Uint8Array, pick: (count: number) => number): { bytes: Uint8Array; from: string; to: string } | null {
+  const found = editPrintedAmount(bytes, pick);
+  if (!found) return null;
+  const dictionary = found.dictionary.replace(/\/Length\s+\d+/, `/Length ${found.edited.length}`);
+  const object = Buffer.concat([
+    Buffer.from(`${found.object} obj\n<<${dictionary}>>\nstream\n`, 'latin1'),
+    found.edited,
+    Buffer.from('\nendstream\nendobj\n', 'latin1'),
+  ]);
+  return { bytes: appendObjects(bytes, [object]), from: found.from, to: found.to };
+}
+
+/**
+ * Saves `edited` as an incremental update of `original`, as signing and form-filling tools do: the
+ * objects whose text differs (or are new) are appended with a cross-reference section and a
+ * trailer pointing back at the original's. Both files must hold their objects at the top level
+ * (pdf-lib's `useObjectStreams: false`), with the same numbers for the same objects (pdf-lib keeps
+ * them when it loads and saves a file).
+ */
+export function incrementalSave(original: Uint8Array, edited: Uint8Array): Uint8Array {
+  const before = topLevelObjects(original);
+  const changed = [...topLevelObjects(edited)].filter(([number, body]) => !before.get(number)?.equals(body)).map(([, body]) => body);
+  return appendObjects(original, changed);
+}
+
+/** The last definition of each top-level object (`n g obj … endobj`), by object number. */
+function topLevelObjects(bytes: Uint8Array): Map<number, Buffer> {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const objects = new Map<number, Buffer>();
+  for (const match of raw.matchAll(/(?<=^|[\r\n])(\d+)\s+\d+\s+obj\b/g)) {
+    const streamAt = raw.indexOf('stream', match.index);
+    const endAt = raw.indexOf('endobj', match.index);
+    const end = streamAt >= 0 && streamAt < endAt ? raw.indexOf('endobj', raw.indexOf('endstream', streamAt)) : endAt;
+    if (end < 0) continue;
+    objects.set(Number(match[1]), Buffer.from(raw.slice(match.index, end + 'endobj'.length) + '\n', 'latin1'));
+  }
+  return objects;
+}
+
+/** Appends whole objects (`n g obj … endobj`) as an incremental update: one cross-reference subsection each, a trailer with /Prev. */
+function appendObjects(bytes: Uint8Array, objects: Buffer[]): Uint8Array {
+  const raw = Buffer.from(bytes).toString('latin1');
+  const previousXref = Number(/startxref\s+(\d+)\s+%%EOF\s*$/.exec(raw)?.[1] ?? NaN);
+  const numbers = objects.map((object) => Number(/^\s*(\d+)/.exec(object.toString('latin1'))?.[1] ?? NaN));
+  const size = Math.max(...[...raw.matchAll(/\/Size\s+(\d+)/g)].map((match) => Number(match[1])), ...numbers.map((number) => number + 1));
+  const root = [...raw.matchAll(/\/Root\s+(\d+\s+\d+\s+R)/g)].at(-1)?.[1];
+  const info = [...raw.matchAll(/\/Info\s+(\d+\s+\d+\s+R)/g)].at(-1)?.[1];
+  if (!Number.isFinite(previousXref) || !Number.isFinite(size) || !root || numbers.some((number) => !Number.isFinite(number)))
+    throw new Error('not a PDF this helper can update');
+  const parts: Buffer[] = [Buffer.from(bytes), Buffer.from('\n', 'latin1')];
+  let offset = bytes.length + 1;
+  const entries: string[] = [];
+  objects.forEach((object, index) => {
+    entries.push(`${numbers[index]} 1\n${String(offset).padStart(10, '0')} 00000 n \n`);
+    parts.push(object);
+    offset += object.length;
+  });
+  const trailer = `xref\n0 1\n0000000000 65535 f \n${entries.join('')}trailer\n<< /Size ${size} /Root ${root}${info ? ` /Info ${info}` : ''} /Prev ${previousXref} >>\nstartxref\n${offset}\n%%EOF\n`;
+  parts.push(Buffer.from(trailer, 'latin1'));
+  return new Uint8Array(Buffer.concat(parts));
 }
