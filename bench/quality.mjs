@@ -1,7 +1,7 @@
 // Quality of the analysis engine on a generated, labelled corpus (see README.md).
 // Run after `npm run build`: node bench/quality.mjs [--seed N] [--statements N] [--per-kind N] [--scanned N] [--scan-dpi N] [--write DIR] [--verbose]
 //   [--engine builtin|llm] [--concurrency N]   (llm: configured by LLM_PROVIDER, LLM_MODEL, LLM_BASE_URL, LLM_API_KEY, ...)
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { generateCorpus } from './quality/generate.mjs';
@@ -9,6 +9,7 @@ import { randomSource } from './quality/random.mjs';
 import { generateRiskSet } from './quality/risks.mjs';
 import { tamperedVariants } from './quality/tamper.mjs';
 import { scannedVersion } from './quality/scan.mjs';
+import { reportFraudSet, reportRiskPassages } from './quality/blind-sets.mjs';
 import { reportLabelledSet } from './quality/labelled-sets.mjs';
 import { readLabelledSet } from './support/labelled-documents.mjs';
 
@@ -30,19 +31,30 @@ const option = (name, fallback) => {
 const seed = Number(option('seed', 1));
 const verbose = process.argv.includes('--verbose');
 
-// The sets the team did not write, first: the real filings, then each blind set (--blind DIR, repeatable).
+// The sets the team did not write, first: the real filings, then each blind set (bench/blind-sets/<date>,
+// or --blind DIR): its statements (text and scans), its genuine and tampered documents, its risk passages.
 // `node bench/quality.mjs real` stops after them; --no-scans leaves the image-only documents out.
 {
-  const engine = { readPdfLayout, classifyDocument, extractFinancialData, detectFraud, discoverRisks, isVerbatim };
-  const sets = [['real filings (test/fixtures/real-documents)', new URL('../test/fixtures/real-documents', import.meta.url).pathname]];
-  process.argv.forEach((argument, index) => {
-    if (argument === '--blind') sets.push([`blind set ${process.argv[index + 1]}`, process.argv[index + 1]]);
-  });
+  const { layoutFromText } = await import('../dist/src/analysis/layout/text-layout.js');
+  const engine = { readPdfLayout, layoutFromText, classifyDocument, extractFinancialData, detectFraud, discoverRisks, isVerbatim };
+  const blindRoot = new URL('./blind-sets/', import.meta.url).pathname;
+  const blind = process.argv.includes('--blind')
+    ? process.argv.flatMap((argument, index) => (argument === '--blind' ? [process.argv[index + 1]] : []))
+    : readdirSync(blindRoot)
+        .sort()
+        .map((name) => join(blindRoot, name));
   const ocr = new TesseractOcr({ maxPages: 1000, renderScale: Number(option('ocr-scale', 2)) });
+  const withoutScans = (documents) => documents.filter((document) => !(process.argv.includes('--no-scans') && document.label.scanned));
   try {
-    for (const [heading, directory] of sets) {
-      const documents = readLabelledSet(directory).filter((document) => !(process.argv.includes('--no-scans') && document.label.scanned));
-      await reportLabelledSet(heading, documents, engine, { ocr, verbose });
+    const real = new URL('../test/fixtures/real-documents', import.meta.url).pathname;
+    await reportLabelledSet('real filings (test/fixtures/real-documents)', withoutScans(readLabelledSet(real)), engine, { ocr, verbose });
+    for (const directory of blind) {
+      if (existsSync(join(directory, 'first-run.md')))
+        console.log(`\nblind set ${directory}: its first run, on the code of its day, is in first-run.md; below, today's run (regression only).`);
+      if (existsSync(join(directory, 'statements')))
+        await reportLabelledSet(`statements, blind set ${directory}`, withoutScans(readLabelledSet(join(directory, 'statements'))), engine, { ocr, verbose });
+      if (existsSync(join(directory, 'fraud', 'manifest.json'))) await reportFraudSet(join(directory, 'fraud'), engine);
+      if (existsSync(join(directory, 'risks', 'passages.json'))) reportRiskPassages(join(directory, 'risks', 'passages.json'), engine);
     }
   } finally {
     await ocr.onModuleDestroy();

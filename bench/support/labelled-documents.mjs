@@ -76,7 +76,7 @@ export async function scoreDocument({ id, label, bytes }, engine, { ocr } = {}) 
   const extraction = engine.extractFinancialData(id, pages);
   const texts = new Map(pages.map((page) => [page.page, page.text]));
   const quotes = extraction.facts.map((fact) => fact.evidence);
-  const fraud = await engine.detectFraud({ documentId: id, pdfBytes: bytes, pages, extraction, others: [] });
+  const fraud = await engine.detectFraud({ documentId: id, pdfBytes: bytes, pages, extraction, documentType: classification.documentType, others: [] });
   const risks = engine.discoverRisks({
     documents: [{ documentId: id, fileName: label.file, mimeType: 'application/pdf', pages }],
     facts: extraction.facts,

@@ -53,7 +53,8 @@ export function parseAmount(cell: string): Amount | null {
   if (text === '') return null;
   if (DASHES.test(text) || /^\(\s*[-–—]\s*\)$/.test(text)) return { value: 0, decimals: 0 };
   let negative = false;
-  const parenthesised = /^\((.*)\)$/.exec(text);
+  // "2,306,151)": a scan whose opening parenthesis OCR lost is still a negative.
+  const parenthesised = /^\((.*)\)$/.exec(text) ?? /^(\d[\d,.]*\d)\)$/.exec(text);
   if (parenthesised) {
     negative = true;
     text = parenthesised[1].trim();

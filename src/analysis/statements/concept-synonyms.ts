@@ -21,7 +21,7 @@ interface Synonym {
   part?: boolean;
 }
 
-const EQUITY_HOLDERS = "(?:stockholders|shareholders|shareowners|members|partners|owners)'? ?";
+const EQUITY_HOLDERS = "(?:stockholders|shareholders|shareowners|members|partners|owners|stockholder's|shareholder's)'? ?";
 /** The words that say which way a tax line runs, and what may stand between the words of such a label. */
 const TAX_DIRECTION = '(?:provision|benefit|credit|expense|charge)s?';
 const TAX_SEPARATOR = '[\\s()/]+';
@@ -108,6 +108,8 @@ const SYNONYMS: Synonym[] = [
       /^interest and finance (?:costs|charges)$/,
       /^interest (?:charges|costs)$/,
       /^interest and (?:debt|financing) (?:expense|costs?)$/,
+      // UK GAAP (Companies Act formats): "Interest payable and similar charges".
+      /^interest payable(?: and similar (?:charges|expenses))?$/,
     ],
   },
   {
@@ -120,6 +122,8 @@ const SYNONYMS: Synonym[] = [
       /^(?:income )?tax (?:expense|charge)(?: \(benefit\))?$/,
       /^taxation$/,
       /^(?:provision for |benefit from )?taxes on (?:income|profits?)$/,
+      // UK GAAP: "Tax on profit on ordinary activities", "Taxation on (loss)/profit".
+      /^tax(?:ation)? (?:on|credit on|charge on) (?:the )?(?:profit|loss|profit or loss|loss\/profit|profit\/loss)(?: on ordinary activities)?(?: for the (?:year|period|financial year|financial period))?$/,
       /^provision for \(benefit from\) income taxes$/,
       /^income tax (?:\(expense\) benefit|expense \(benefit\)|benefit \(expense\))$/,
       // Tax wordings naming either direction or both, in any order, the negative one in parentheses
@@ -137,7 +141,7 @@ const SYNONYMS: Synonym[] = [
     sign: 'signed',
     labels: [
       /^net (?:income|loss|earnings|profit)(?: \((?:loss|profit)\))?$/,
-      /^(?:profit|loss|\(loss\) profit|profit \(loss\)|profit \/ \(loss\)) for the (?:year|period|financial year)$/,
+      /^(?:profit|loss|\(loss\) profit|profit \(loss\)|profit \/ \(loss\)|\(loss\)\/profit|profit\/\(loss\)) for the (?:year|period|financial year|financial period)$/,
       /^net (?:income|loss|profit) for the (?:year|period)$/,
       /^net (?:income|profit) \/ \(loss\)$/,
     ],
@@ -174,7 +178,13 @@ const SYNONYMS: Synonym[] = [
     sign: 'signed',
     labels: [/^(?:trade )?(?:accounts|trade) payables?$/, /^accounts and [a-z]+ payables?$/, /^trade and other payables$/, /^creditors$/],
   },
-  { concept: 'LiabilitiesCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current liabilities$/, /^current liabilities,? total$/] },
+  {
+    concept: 'LiabilitiesCurrent',
+    statement: 'balance_sheet',
+    sign: 'signed',
+    // UK formats: "Creditors: amounts falling due within one year" is the current liabilities' total.
+    labels: [/^total current liabilities$/, /^current liabilities,? total$/, /^creditors:? amounts falling due within one year$/],
+  },
   {
     concept: 'Liabilities',
     statement: 'balance_sheet',
@@ -226,6 +236,7 @@ const SYNONYMS: Synonym[] = [
     labels: [
       new RegExp(`^total ${EQUITY_HOLDERS}(?:equity|deficit|equity \\(deficit\\))$`),
       /^total (?:equity|net worth)$/,
+      new RegExp(`^(?:total )?${EQUITY_HOLDERS}funds$`),
       /^(?:total )?net worth$/,
       /^total equity attributable to (?:owners|equity holders|shareholders) of the (?:company|parent)$/,
       // "Total common shareholders' equity", "Total Amcor plc shareholders' equity": the parent's equity.

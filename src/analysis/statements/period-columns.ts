@@ -1,4 +1,5 @@
 import type { LayoutCell, LayoutLine, Period } from '../analysis.types.js';
+import { isCurrencyMark } from './amounts.js';
 
 /** A column of a statement: an actual period, or a column to skip (budget, variance, notes, %). */
 export interface PeriodColumn {
@@ -7,6 +8,8 @@ export interface PeriodColumn {
   period: Period | null;
   /** Why the column is not a period of actuals. */
   skipped?: string;
+  /** Its end's day is printed over it (in its own heading or one standing above it), not inferred. */
+  dated?: boolean;
 }
 
 const MONTHS: Record<string, number> = {
@@ -82,7 +85,7 @@ const LENGTH_WORDS: [RegExp, number][] = [
  * ended December 31,", "Three months ended March 31,"). Budget, forecast, variance, % and note
  * columns are returned as skipped so that their figures are not read as another period's.
  */
-export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
+export function periodColumns(headerLines: LayoutLine[], knownEnds: KnownEnds = new Map()): PeriodColumn[] {
   const anchors: Anchor[] = [];
   const contexts: Context[] = [];
   const skipMarks: { x0: number; x1: number; reason: string }[] = [];
@@ -129,6 +132,19 @@ export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
   // One period per column: the same column may be named on two heading lines ("2024" under "Dec 31,").
   const merged: Anchor[] = [];
   for (const anchor of anchors.sort((a, b) => a.x0 - b.x0)) {
+    // "28.6.15 / to / 2.7.16" stacked over one column: a period from the first date to the second.
+    const range = merged.find((other) => overlap(other, anchor) > 0 && isFullDate(other) && isFullDate(anchor) && dayOf(other) !== dayOf(anchor));
+    if (range) {
+      const [start, end] = dayOf(range) < dayOf(anchor) ? [range, anchor] : [anchor, range];
+      Object.assign(range, {
+        year: end.year,
+        month: end.month,
+        day: end.day,
+        months: Math.round((dayOf(end) - dayOf(start)) / 30.44),
+        text: `${start.text} to ${end.text}`,
+      });
+      continue;
+    }
     const same = merged.find((other) => overlap(other, anchor) > 0 && other.year === anchor.year);
     if (same) {
       same.month ??= anchor.month;
@@ -144,12 +160,87 @@ export function periodColumns(headerLines: LayoutLine[]): PeriodColumn[] {
     const context = contextFor(anchor, contexts);
     const mark = columnMarks.find((candidate) => overlap(candidate, anchor) > 0);
     const skipped = anchor.skipped ?? mark?.reason;
-    return { x0: anchor.x0, x1: anchor.x1, period: skipped ? null : periodOf(anchor, context), ...(skipped ? { skipped } : {}) };
+    const dated =
+      anchor.day !== undefined || (context?.day !== undefined && Number.isFinite(context.x0) && overlap(context, anchor) > -5 && context.x1 - context.x0 < 200);
+    return {
+      x0: anchor.x0,
+      x1: anchor.x1,
+      period: skipped ? null : periodOf(dated ? anchor : withKnownEnd(anchor, context, knownEnds), context),
+      ...(skipped ? { skipped } : {}),
+      ...(dated && !skipped ? { dated: true } : {}),
+    };
   });
   for (const mark of columnMarks) {
     if (!columns.some((column) => overlap(column, mark) > 0)) columns.push({ x0: mark.x0, x1: mark.x1, period: null, skipped: mark.reason });
   }
-  return columns.sort((a, b) => a.x0 - b.x0);
+  return withCurrencyColumns(
+    columns.sort((a, b) => a.x0 - b.x0),
+    headerLines,
+  );
+}
+
+/**
+ * UK accounts head every figure column with its currency ("£ £ £ £"): an inner column of items and
+ * a total column per year, under one date each. When the headings print more currency marks than
+ * periods, each mark is a column, right-aligned like its figures, and takes the period of the date
+ * over it or to its right (the inner column stands left of its year's total).
+ */
+function withCurrencyColumns(columns: PeriodColumn[], headerLines: LayoutLine[]): PeriodColumn[] {
+  const periods = columns.filter((column) => column.period && Number.isFinite(column.x0));
+  if (periods.length === 0) return columns;
+  const figuresFrom = Math.min(...periods.map((column) => column.x0)) - 120;
+  const marks = headerLines
+    .flatMap((line) => line.cells)
+    .filter((cell) => isCurrencyMark(cell.text) && cell.x0 >= figuresFrom)
+    .sort((a, b) => a.x0 - b.x0)
+    .filter((cell, index, all) => index === 0 || cell.x0 - all[index - 1].x1 > 8);
+  if (marks.length <= periods.length) return columns;
+  const byMark = marks.map((mark, index) => {
+    const owner = periods.find((column) => column.x1 >= mark.x0 - 4) ?? periods[periods.length - 1];
+    const room = index === 0 ? 60 : Math.min(60, mark.x1 - marks[index - 1].x1 - 4);
+    return { x0: mark.x1 - room, x1: mark.x1 + 3, period: owner.period, ...(owner.dated ? { dated: true } : {}) };
+  });
+  return [...columns.filter((column) => !column.period), ...byMark].sort((a, b) => a.x0 - b.x0);
+}
+
+/** Period ends the document prints in full, by year: "29 June 2014" on the balance sheet dates the P&L's "2014" column. */
+export type KnownEnds = Map<number, { month: number; day: number }>;
+
+/**
+ * The period ends a document prints in full (day, month, year) in lines that state a period ("year
+ * ended 28 June 2015", "As at 29 June 2014", a heading of dates), the most often printed per year.
+ */
+export function printedPeriodEnds(lines: LayoutLine[]): KnownEnds {
+  const counts = new Map<number, Map<string, number>>();
+  for (const line of lines) {
+    const periodLine = /\b(?:ended|ending|as at|as of|at|to)\b/i.test(line.text) || line.cells.every((cell) => anchorsIn(cell).length > 0);
+    if (!periodLine || line.text.length > 160) continue;
+    for (const anchor of line.cells.flatMap(anchorsIn)) {
+      if (anchor.day === undefined || anchor.month === undefined) continue;
+      const byYear = counts.get(anchor.year) ?? counts.set(anchor.year, new Map()).get(anchor.year)!;
+      const key = `${anchor.month}-${anchor.day}`;
+      byYear.set(key, (byYear.get(key) ?? 0) + 1);
+    }
+  }
+  const ends: KnownEnds = new Map();
+  for (const [year, byDate] of counts) {
+    const [best] = [...byDate].sort((a, b) => b[1] - a[1]);
+    const [month, day] = best[0].split('-').map(Number);
+    ends.set(year, { month, day });
+  }
+  return ends;
+}
+
+/**
+ * A column dated by its year alone takes the end the document prints in full for that year, when
+ * the headings name no other month (or one next to it: 52/53-week years end a day or so apart).
+ */
+function withKnownEnd(anchor: Anchor, context: Context | undefined, knownEnds: KnownEnds): Anchor {
+  if (anchor.day !== undefined || anchor.months !== undefined) return anchor;
+  const known = knownEnds.get(anchor.year);
+  const month = anchor.month ?? context?.month;
+  if (!known || (month !== undefined && Math.abs(month - known.month) > 1 && Math.abs(month - known.month) < 11)) return anchor;
+  return { ...anchor, month: known.month, day: known.day };
 }
 
 function anchorsIn(cell: LayoutCell): Anchor[] {
@@ -169,6 +260,9 @@ function anchorsIn(cell: LayoutCell): Anchor[] {
     [new RegExp(`\\b${YEAR}-(\\d{2})-(\\d{2})\\b`, 'g'), (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) })],
     [new RegExp(`\\b(\\d{1,2})\\/(\\d{1,2})\\/${YEAR}\\b`, 'g'), (m) => ({ month: Number(m[1]), day: Number(m[2]), year: Number(m[3]) })],
     [new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.${YEAR}\\b`, 'g'), (m) => ({ day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) })],
+    // A date alone in its cell as D.M.YY ("28.6.15"), or with the first dot lost to OCR ("276.15" for 27.6.15).
+    [/^(\d{1,2})\.(\d{1,2})\.(\d{2})$/g, (m) => ({ day: Number(m[1]), month: Number(m[2]), year: fullYear(m[3]) })],
+    [/^([12]\d|3[01]|[1-9])([1-9])\.(\d{2})$/g, (m) => ({ day: Number(m[1]), month: Number(m[2]), year: fullYear(m[3]) })],
     [
       /\bQ([1-4])\s*'?\s*(?:FY\s?)?((?:19|20)?\d{2})\b|\b([1-4])Q\s*'?((?:19|20)?\d{2})\b/gi,
       (m) => {
@@ -273,6 +367,15 @@ function periodOf(anchor: Anchor, context: Context | undefined): Period {
   return { label: label.replace(/\s+/g, ' ').trim(), end, ...(months ? { months } : {}) };
 }
 
+function isFullDate(anchor: Anchor): boolean {
+  return anchor.day !== undefined && anchor.month !== undefined;
+}
+
+/** Days since the epoch of an anchor's date. */
+function dayOf(anchor: Anchor): number {
+  return Date.UTC(anchor.year, (anchor.month ?? 12) - 1, anchor.day ?? 1) / 86_400_000;
+}
+
 function fullYear(text: string): number {
   const value = Number(text);
   return text.length === 2 ? 2000 + value : value;
@@ -280,6 +383,11 @@ function fullYear(text: string): number {
 
 function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
   return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}
+
+/** Whether every cell of a line is a date ("28.6.15  303.14"): a heading, though its dates read like decimals. */
+export function isDateLine(line: LayoutLine): boolean {
+  return line.cells.length > 0 && line.cells.every((cell) => anchorsIn(cell).some((anchor) => anchor.text.length >= cell.text.trim().length - 1));
 }
 
 /** Whether a line names periods and carries no other figures: a heading, not a row of amounts. */

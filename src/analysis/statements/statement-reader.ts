@@ -1,7 +1,7 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
 import { currencyIn, isCurrencyMark, parseAmount, scaleIn } from './amounts.js';
 import { conceptFor, lineNature, printsCostsNegative, type SignRule } from './concept-synonyms.js';
-import { isPeriodHeading, periodColumns, type PeriodColumn } from './period-columns.js';
+import { isDateLine, isPeriodHeading, periodColumns, printedPeriodEnds, type KnownEnds, type PeriodColumn } from './period-columns.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
 import { IncomeStatementResults } from './result-lines.js';
 import { statementChecks } from './statement-checks.js';
@@ -31,6 +31,10 @@ export function leavesStatements(line: LayoutLine): boolean {
 /** The statement a title line names, or null when the line is not a statement's title. */
 export function statementTitle(line: LayoutLine): StatementKind | null {
   if (line.text.split(/\s+/).length > 14 || line.cells.some((cell) => parseAmount(cell.text) !== null && !/^(?:19|20)\d{2}$/.test(cell.text))) return null;
+  // A title is a heading: not a sentence of a note that names a statement ("... charged to the profit
+  // and loss account.", "+ the requirements of Section 7 Statement of Cash Flows;").
+  const text = line.text.trim();
+  if (/^[a-z+•·*-]|[;,]$|\.\s+[A-Z]/.test(text) || LEAVES_STATEMENTS.test(text.replace(/[’‘]/g, "'"))) return null;
   return TITLES.find(([pattern]) => pattern.test(line.text))?.[1] ?? null;
 }
 
@@ -79,6 +83,15 @@ const MAX_HEADING_LINES = 12;
  * stands on the page.
  */
 export function readStatements(documentId: string, pages: PageLayout[]): StatementReading {
+  // Twice: the first reading learns the period ends the statements print over their columns ("28
+  // June" over "2015"), which then date the columns headed by a year alone elsewhere in the document.
+  const printed = printedPeriodEnds(pages.flatMap((page) => page.lines));
+  const { datedEnds } = readPass(documentId, pages, printed);
+  return readPass(documentId, pages, new Map([...printed, ...datedEnds])).reading;
+}
+
+function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds): { reading: StatementReading; datedEnds: KnownEnds } {
+  const dated: { year: number; month: number; day: number }[] = [];
   const documentScale =
     pages
       .map((page) =>
@@ -143,7 +156,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
       }
       if (!state.reading) continue;
       const figures = line.cells.filter((cell) => parseAmount(cell.text) !== null);
-      if (figures.length === 0 || (isPeriodHeading(line) && figures.every((cell) => /^(?:19|20)\d{2}$/.test(cell.text.trim())))) {
+      if (figures.length === 0 || isDateLine(line) || (isPeriodHeading(line) && figures.every((cell) => /^(?:19|20)\d{2}$/.test(cell.text.trim())))) {
         noteHeading(state, line);
         if (!isPeriodHeading(line)) {
           footings.heading(line.text);
@@ -151,9 +164,13 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
         }
         continue;
       }
-      const headed = state.pending.some(isPeriodHeading) ? periodColumns(state.pending) : [];
+      const headed = state.pending.some(isPeriodHeading) ? periodColumns(state.pending, knownEnds) : [];
       if (headed.length > 0 && plausibleColumns(headed, state.columns)) {
         state.columns = headed;
+        for (const column of headed.filter((candidate) => candidate.dated && candidate.period)) {
+          const [year, month, day] = column.period!.end.split('-').map(Number);
+          dated.push({ year, month, day });
+        }
         const headingText = state.pending.map((pending) => pending.text).join('\n');
         state.scale = scaleIn(headingText) ?? state.scale;
         state.currency = currencyIn(headingText) ?? state.currency;
@@ -167,7 +184,9 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
   const facts = settle(candidates);
   const periods = uniquePeriods(facts.map((fact) => fact.period));
   const scales = new Map(candidates.map((candidate) => [candidate.fact, candidate.scale]));
-  return {
+  const datedEnds: KnownEnds = new Map();
+  for (const { year, month, day } of dated) if (!datedEnds.has(year)) datedEnds.set(year, { month, day });
+  const reading = {
     facts,
     periods,
     currency: facts.find((fact) => fact.currency)?.currency ?? documentCurrency,
@@ -175,6 +194,7 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
     warnings: [...warnings],
     statements,
   };
+  return { reading, datedEnds };
 }
 
 /**
@@ -230,7 +250,12 @@ function readRow(
   }
   if (/per share|%|\bratio\b/i.test(label)) return;
   const labelForConcept = /^total:?$/i.test(label.trim()) ? `total ${state.heading}` : label;
-  const found = conceptFor(labelForConcept, state.statement, state.section);
+  // A label wrapped over two lines ("Creditors: amounts falling due within" / "one year") is read whole.
+  const found =
+    conceptFor(labelForConcept, state.statement, state.section) ??
+    (state.heading && (/^[a-z(]/.test(label.trim()) || state.heading.trim().split(/\s+/).length <= 3)
+      ? conceptFor(`${state.heading} ${label}`, state.statement, state.section)
+      : null);
   const match = found && !(state.inRevenues && found.sign === 'cost') ? found : null;
   updateSection(state, label);
   const placed = placeFigures(figures, state.columns);

@@ -1,0 +1,3 @@
+#!/bin/bash
+# usage: run.sh docs/dXX.py
+cd /work/blind/tools && PYTHONPATH=. python3 "$1"
