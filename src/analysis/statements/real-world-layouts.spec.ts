@@ -1,0 +1,167 @@
+import { describe, expect, it } from '@jest/globals';
+import type { PageLayout } from '../analysis.types.js';
+import { labelForms } from './concept-synonyms.js';
+import { readStatements } from './statement-reader.js';
+import { line } from './test-lines.js';
+import type { LayoutLine } from '../analysis.types.js';
+
+/** One page of lines, as the layout reader gives them. */
+function page(number: number, lines: LayoutLine[]): PageLayout {
+  return { page: number, width: 612, height: 792, lines, text: lines.map((row) => row.text).join('\n'), characters: 1000, ocr: false } as PageLayout;
+}
+
+const factsOf = (pages: PageLayout[]) =>
+  readStatements('doc', pages).facts.map((fact) => `${fact.concept} ${fact.period.end}${fact.period.months ? `/${fact.period.months}` : ''} ${fact.value}`);
+
+describe('statements as filings print them', () => {
+  it('reads a row whose "$" stands in its own cell before each figure', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Consolidated Statements of Operations', 200, 400]),
+        line(80, ['Year Ended', 450, 480]),
+        line(90, ['December 26,', 360, 400], ['December 27,', 446, 484]),
+        line(100, ['2015', 374, 386], ['2014', 459, 472]),
+        line(110, ['(In millions)', 412, 470]),
+        line(120, ['Net revenue', 25, 64], ['$', 341, 345], ['3,991', 396, 414], ['$', 427, 431], ['5,506', 482, 500]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2015-12-26/12 3991000000', 'Revenues 2014-12-27/12 5506000000']);
+  });
+
+  it('gives a spanning "Year Ended" heading centred over one column to every column under it', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Statements of Income', 200, 300]),
+        line(80, ['Year Ended', 449, 481]),
+        line(90, ['December 31,', 361, 399], ['December 31,', 447, 484], ['December 31,', 531, 568]),
+        line(100, ['2024', 374, 386], ['2023', 459, 472], ['2022', 543, 556]),
+        line(120, ['Net sales', 25, 64], ['10', 396, 414], ['9', 482, 500], ['8', 565, 583]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2024-12-31/12 10', 'Revenues 2023-12-31/12 9', 'Revenues 2022-12-31/12 8']);
+  });
+
+  it('keeps figures from notes out of the facts once the statements are over', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Balance Sheets', 200, 300]),
+        line(80, ['December 31, 2024', 400, 480]),
+        line(100, ['Inventories', 25, 80], ['4,946', 440, 470]),
+        line(200, ['Notes to Condensed Consolidated Financial Statements', 25, 300]),
+        line(220, ['December 31, 2024', 400, 480]),
+        line(240, ['Total inventories', 25, 90], ['7,351', 440, 470]),
+      ]),
+    ]);
+    expect(facts).toEqual(['InventoryNet 2024-12-31 4946']);
+  });
+
+  it('names an unlabelled total by the lines above it that add up to it', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Consolidated Statements of Operations', 200, 400]),
+        line(80, ['Year ended December 31,', 400, 520]),
+        line(90, ['2024', 430, 450], ['2023', 500, 520]),
+        line(100, ['Revenues', 25, 80]),
+        line(110, ['Casino', 35, 80], ['600', 430, 450], ['500', 500, 520]),
+        line(120, ['Rooms', 35, 80], ['400', 430, 450], ['300', 500, 520]),
+        line(130, ['1,000', 425, 450], ['800', 500, 520]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2024-12-31/12 1000', 'Revenues 2023-12-31/12 800']);
+  });
+
+  it('does not take a wrapped label naming dates for the columns', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Consolidated Balance Sheets', 200, 400]),
+        line(80, ['December 26,', 424, 461], ['December 27,', 522, 560]),
+        line(90, ['2015', 436, 449], ['2014', 534, 547]),
+        line(95, ['Total assets', 25, 60], ['3,109', 465, 482], ['3,767', 566, 583]),
+        line(100, ['Common stock, 1,500 shares authorized on December 26,', 55, 284], ['2015 and December 27, 2014;', 287, 376]),
+        line(110, ['Total stockholders’ equity (deficit)', 25, 140], ['(412)', 465, 482], ['187', 566, 583]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Assets 2015-12-26 3109', 'Assets 2014-12-27 3767', 'StockholdersEquity 2015-12-26 -412', 'StockholdersEquity 2014-12-27 187']);
+  });
+
+  it('reads UK accounts with an inner and a total column per year under one date each', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['BALANCE SHEET', 66, 149]),
+        line(70, ['AS AT 28 JUNE 2015', 65, 162]),
+        line(80, ['28 June', 391, 427], ['29 June', 522, 556]),
+        line(90, ['2015', 406, 427], ['2014', 535, 556]),
+        line(100, ['Note', 276, 297], ['£', 357, 362], ['£', 422, 427], ['£', 487, 492], ['£', 551, 556]),
+        line(110, ['CURRENT ASSETS', 65, 156]),
+        line(120, ['Debtors', 65, 99], ['12', 281, 290], ['19,626,898', 312, 361], ['36,195,849', 441, 490]),
+        line(130, ['NET CURRENT ASSETS', 65, 178], ['2,104,984', 382, 425], ['3,035,265', 511, 555]),
+        line(140, ['CREDITORS: amounts falling due within', 65, 244]),
+        line(150, ['one year', 72, 110], ['13', 280, 290], ['(18,180,602)', 308, 364], ['(33,569,518)', 438, 493]),
+      ]),
+    ]);
+    expect(facts).toEqual(
+      expect.arrayContaining([
+        'AccountsReceivableNetCurrent 2015-06-28 19626898',
+        'AccountsReceivableNetCurrent 2014-06-29 36195849',
+        'LiabilitiesCurrent 2015-06-28 -18180602',
+        'LiabilitiesCurrent 2014-06-29 -33569518',
+      ]),
+    );
+  });
+
+  it('reads a period printed as "D.M.YY to D.M.YY", with its length', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['INCOME STATEMENT', 248, 355]),
+        line(70, ['28.6.15', 365, 394], ['30.3.14', 498, 527]),
+        line(80, ['to', 376, 383], ['to', 509, 516]),
+        line(90, ['2.7.16', 367, 392], ['27.6.15', 498, 527]),
+        line(100, ['TURNOVER', 58, 115], ['7,780,506', 358, 397], ['19,339,384', 487, 530]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2016-07-02/12 7780506', 'Revenues 2015-06-27/15 19339384']);
+  });
+
+  it('dates a column headed by its year alone with the end the statements print for that year', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['PROFIT AND LOSS ACCOUNT', 66, 209]),
+        line(70, ['FOR THE YEAR ENDED 28 JUNE 2015', 66, 245]),
+        line(80, ['2015', 449, 471], ['2014', 535, 557]),
+        line(90, ['TURNOVER', 65, 120], ['40,820,331', 420, 468], ['25,983,912', 506, 555]),
+      ]),
+      page(2, [
+        line(60, ['BALANCE SHEET', 66, 149]),
+        line(80, ['28 June', 391, 427], ['29 June', 522, 556]),
+        line(90, ['2015', 406, 427], ['2014', 535, 556]),
+        line(100, ['Stocks', 65, 94], ['657,735', 390, 425], ['404,931', 520, 555]),
+      ]),
+    ]);
+    expect(facts).toEqual(expect.arrayContaining(['Revenues 2015-06-28/12 40820331', 'Revenues 2014-06-29/12 25983912', 'InventoryNet 2014-06-29 404931']));
+  });
+
+  it('counts 12-week and 52-week columns as a quarter and a year', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Condensed Consolidated Statement of Income', 208, 404]),
+        line(80, ['12 Weeks Ended', 472, 533]),
+        line(90, ['3/25/2023', 462, 498], ['3/19/2022', 523, 560]),
+        line(100, ['Net Revenue', 52, 101], ['$', 446, 450], ['17,846', 473, 497], ['$', 507, 512], ['16,200', 534, 559]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2023-03-25/3 17846', 'Revenues 2022-03-19/3 16200']);
+  });
+});
+
+describe('labelForms', () => {
+  it('tries a label as printed, without its parentheticals, without "attributable to the parent" and qualifiers, then without "Total"', () => {
+    expect(labelForms('Net income attributable to Amcor plc (1)')).toEqual(['net income attributable to amcor plc', 'net income']);
+    expect(labelForms('Trade accounts receivable, less allowance for doubtful accounts: 2021—$492')).toContain('trade accounts receivable');
+    expect(labelForms('Total inventories')).toEqual(['total inventories', 'inventories']);
+    expect(labelForms('Net cash provided/(used) by operating activities')).toContain('net cash provided by operating activities');
+  });
+
+  it("keeps the noncontrolling interests' share apart from the parent's", () => {
+    expect(labelForms('Net income attributable to noncontrolling interests')).not.toContain('net income');
+  });
+});
