@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { currencyIn, parseAmount, scaleIn } from './amounts.js';
+import { currencyIn, decimalMarkOf, parseAmount, scaleIn, withDecimalPoint } from './amounts.js';
 
 describe('parseAmount', () => {
   it.each([
@@ -54,5 +54,36 @@ describe('currencyIn', () => {
     ['CHF thousands', 'CHF'],
   ])('reads the currency of %s', (text, currency) => {
     expect(currencyIn(text)).toBe(currency);
+  });
+});
+
+describe('the world’s number formats', () => {
+  it.each([
+    ['1,234 CR', -1234],
+    ['1,234 DR', 1234],
+    ['(1,234)*', -1234],
+    ['1,234(a)', 1234],
+    ['2,306,151)', -2306151],
+  ])('reads %s as %d', (cell, value) => {
+    expect(parseAmount(cell)?.value).toBe(value);
+  });
+
+  it.each([
+    ['TEUR', 1e3],
+    ['in kEUR', 1e3],
+    ['CHF 1’000', 1e3],
+    ['(₹ in crore)', 1e7],
+    ['Rs. in lakhs', 1e5],
+    ['EUR m', 1e6],
+  ])('reads the scale of %s', (text, scale) => {
+    expect(scaleIn(text)).toBe(scale);
+  });
+
+  it('tells a decimal-comma document by its unambiguous figures, and reads 42.779 there as forty-two thousand', () => {
+    expect(decimalMarkOf(['1.234,5', '42.779', '0,75', '2024'])).toBe('comma');
+    expect(decimalMarkOf(['1,234.5', '42,779', '0.75'])).toBe('point');
+    expect(withDecimalPoint('(42.779)')).toBe('(42779)');
+    expect(withDecimalPoint('1.234.567,89')).toBe('1234567.89');
+    expect(withDecimalPoint('12,5')).toBe('12.5');
   });
 });

@@ -49,8 +49,20 @@ export interface Amount {
  * codes around the number. Percentages, dates and words are not amounts (null).
  */
 export function parseAmount(cell: string): Amount | null {
-  let text = cell.trim().replace(CURRENCY_MARK, '').replace(/\s+/g, ' ').trim();
+  let text = cell
+    .trim()
+    .replace(CURRENCY_MARK, '')
+    .replace(/\s+/g, ' ')
+    // Footnote marks after a figure: "1,234(a)", "1,234*", "1,234¹".
+    .replace(/(\d\)?)\s?(?:\([a-z]\)|[*†‡¹²³⁴⁵⁶⁷⁸⁹])$/, '$1')
+    .trim();
   if (text === '') return null;
+  // Accounting exports print credits as "1,234 CR" (a negative) and debits as "1,234 DR".
+  const credit = /^(.*\d\)?)\s?(CR|DR|Cr|Dr)\.?$/.exec(text);
+  if (credit) {
+    const amount = parseAmount(credit[1]);
+    return amount && credit[2].toUpperCase() === 'CR' ? { ...amount, value: -Math.abs(amount.value) || 0 } : amount;
+  }
   if (DASHES.test(text) || /^\(\s*[-–—]\s*\)$/.test(text)) return { value: 0, decimals: 0 };
   let negative = false;
   // "2,306,151)": a scan whose opening parenthesis OCR lost is still a negative.
@@ -87,6 +99,33 @@ function plainNumber(text: string): string | null {
   return null;
 }
 
+/** How a document writes its decimals: `1,234.5` (point) or `1.234,5` (comma). */
+export type DecimalMark = 'point' | 'comma';
+
+const COMMA_DECIMALS = [/^\(?[-−–]?\d{1,3}(?:\.\d{3})+,\d+\)?[-−]?$/, /^\(?[-−–]?\d+,\d{1,2}\)?[-−]?$/, /^\(?[-−–]?\d{1,3}(?:\.\d{3}){2,}\)?[-−]?$/];
+const POINT_DECIMALS = [/^\(?[-−–]?\d{1,3}(?:,\d{3})+\.\d+\)?$/, /^\(?[-−–]?\d{1,3}(?:,\d{3}){2,}\)?$/, /^\(?[-−–]?\d+\.\d{1,2}\)?$/];
+
+/**
+ * The decimal mark a document's figures use, from the figures that can only be read one way
+ * (`1.234,5`, `0,75`, `1.234.567` against `1,234.5`, `0.75`, `1,234,567`): `42.779` and `1,234`
+ * are read by the majority. Point when nothing tells.
+ */
+export function decimalMarkOf(cells: string[]): DecimalMark {
+  let comma = 0;
+  let point = 0;
+  for (const cell of cells) {
+    const text = cell.trim().replace(CURRENCY_MARK, '').trim();
+    if (COMMA_DECIMALS.some((pattern) => pattern.test(text))) comma++;
+    else if (POINT_DECIMALS.some((pattern) => pattern.test(text))) point++;
+  }
+  return comma > point ? 'comma' : 'point';
+}
+
+/** A cell of a decimal-comma document written with a decimal point: `42.779` → `42779`, `1.234,5` → `1234.5`. */
+export function withDecimalPoint(cell: string): string {
+  return cell.replace(/\d{1,3}(?:\.\d{3})+(?:,\d+)?(?![\d.])|\d+,\d+(?![\d,])/g, (number) => number.replace(/\./g, '').replace(',', '.'));
+}
+
 /** Whether a cell reads as an amount (the test that tells a row's label from its figures). */
 export function isAmount(cell: string): boolean {
   return parseAmount(cell) !== null;
@@ -99,7 +138,16 @@ const SCALE_PATTERNS: [RegExp, number][] = [
     new RegExp(`\\bin (?:\\S+ )?millions?\\b|\\bmillions of\\b|${MONEY}\\s?(?:mm|mn|m|millions?)\\b|\\(\\s*(?:mm|mn|m|millions)\\s*\\)|\\$\\s?000,000`, 'i'),
     1e6,
   ],
-  [new RegExp(`\\bin (?:\\S+ )?thousands?\\b|\\bthousands of\\b|${MONEY}\\s?'?000s?\\b|\\('?000s?\\)|${MONEY}\\s?(?:k|thousands?)\\b|\\bk${MONEY}`, 'i'), 1e3],
+  [
+    new RegExp(
+      `\\bin (?:\\S+ )?thousands?\\b|\\bthousands of\\b|${MONEY}\\s?'?000s?\\b|\\('?000s?\\)|${MONEY}\\s?(?:k|thousands?)\\b|\\bk${MONEY}|\\b[kT](?:${CURRENCY_CODES.join('|')})\\b|${MONEY}\\s?1[ ,.'’]000\\b`,
+      'i',
+    ),
+    1e3,
+  ],
+  // South Asian scales: a crore is ten million, a lakh a hundred thousand.
+  [/\bcrores?\b|\bcr\.?\s*(?:₹|rs)|\b(?:₹|rs\.?|inr)\s?(?:in\s)?(?:crores?|cr)\b/i, 1e7],
+  [/\blakhs?\b|\blacs?\b/i, 1e5],
 ];
 
 /**

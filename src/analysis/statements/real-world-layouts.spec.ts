@@ -7,7 +7,7 @@ import type { LayoutLine } from '../analysis.types.js';
 
 /** One page of lines, as the layout reader gives them. */
 function page(number: number, lines: LayoutLine[]): PageLayout {
-  return { page: number, width: 612, height: 792, lines, text: lines.map((row) => row.text).join('\n'), characters: 1000, ocr: false } as PageLayout;
+  return { page: number, width: 612, height: 792, lines, text: lines.map((row) => row.text).join('\n'), chars: 1000, ocr: false };
 }
 
 const factsOf = (pages: PageLayout[]) =>

@@ -1,5 +1,5 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
-import { currencyIn, isCurrencyMark, parseAmount, scaleIn } from './amounts.js';
+import { currencyIn, decimalMarkOf, isCurrencyMark, parseAmount, scaleIn, withDecimalPoint } from './amounts.js';
 import { conceptFor, lineNature, printsCostsNegative, type SignRule } from './concept-synonyms.js';
 import { isDateLine, isPeriodHeading, periodColumns, printedPeriodEnds, type KnownEnds, type PeriodColumn } from './period-columns.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
@@ -82,7 +82,8 @@ const MAX_HEADING_LINES = 12;
  * mapped to a concept and each figure to its column by position. Every fact quotes its row as it
  * stands on the page.
  */
-export function readStatements(documentId: string, pages: PageLayout[]): StatementReading {
+export function readStatements(documentId: string, printedPages: PageLayout[]): StatementReading {
+  const pages = withDecimalPoints(printedPages);
   // Twice: the first reading learns the period ends the statements print over their columns ("28
   // June" over "2015"), which then date the columns headed by a year alone elsewhere in the document.
   const printed = printedPeriodEnds(pages.flatMap((page) => page.lines));
@@ -90,33 +91,42 @@ export function readStatements(documentId: string, pages: PageLayout[]): Stateme
   return readPass(documentId, pages, new Map([...printed, ...datedEnds])).reading;
 }
 
+/** Figures that look numeric: what the decimal mark is read from and rewritten in. */
+const NUMERIC_CELL = /^[\s(\-−–]*(?:[$€£¥₹]|[A-Z]{3})?\s*\d[\d.,\s'’]*\)?\s*[-−]?$/;
+
+/**
+ * A document that writes `1.234,5` is read with its figures rewritten as `1234.5` (cells only: every
+ * quote is still the line as printed); `42.779` in such a document is forty-two thousand.
+ */
+function withDecimalPoints(pages: PageLayout[]): PageLayout[] {
+  const cells = pages.flatMap((page) => page.lines.flatMap((line) => line.cells.map((cell) => cell.text))).filter((text) => NUMERIC_CELL.test(text));
+  if (decimalMarkOf(cells) === 'point') return pages;
+  return pages.map((page) => ({
+    ...page,
+    lines: page.lines.map((line) => ({
+      ...line,
+      cells: line.cells.map((cell) => (NUMERIC_CELL.test(cell.text) ? { ...cell, text: withDecimalPoint(cell.text) } : cell)),
+    })),
+  }));
+}
+
 function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds): { reading: StatementReading; datedEnds: KnownEnds } {
   const dated: { year: number; month: number; day: number }[] = [];
-  const documentScale =
-    pages
-      .map((page) =>
-        scaleIn(
-          page.lines
-            .slice(0, 12)
-            .map((line) => line.text)
-            .join('\n'),
-        ),
-      )
-      .find((scale) => scale !== null) ?? null;
-  const documentCurrency =
-    pages
-      .map((page) =>
-        currencyIn(
-          page.lines
-            .slice(0, 12)
-            .map((line) => line.text)
-            .join('\n'),
-        ),
-      )
-      .find((currency) => currency !== null) ?? null;
+  // A scale or currency stated once for the whole document stands in a statement's title block; a
+  // note's "in millions" is not the statements' scale.
+  const titled = pages.some((page) => page.lines.some((line) => statementTitle(line) !== null));
+  const titleBlocks = pages
+    .filter((page) => !titled || page.lines.some((line) => statementTitle(line) !== null))
+    .map((page) =>
+      page.lines
+        .slice(0, 12)
+        .map((line) => line.text)
+        .join('\n'),
+    );
+  const documentScale = titleBlocks.map(scaleIn).find((scale) => scale !== null) ?? null;
+  const documentCurrency = titleBlocks.map(currencyIn).find((currency) => currency !== null) ?? null;
   // A document that titles its statements is read inside them only; one that titles none (a
   // small company's bare P&L) is read wherever a row lines up with period columns.
-  const titled = pages.some((page) => page.lines.some((line) => statementTitle(line) !== null));
   const state: State = {
     statement: null,
     section: null,
@@ -258,7 +268,7 @@ function readRow(
       : null);
   const match = found && !(state.inRevenues && found.sign === 'cost') ? found : null;
   updateSection(state, label);
-  const placed = placeFigures(figures, state.columns);
+  const placed = placeFigures(separateNoteReferences(figures, state.columns), state.columns);
   if (placed) {
     const printed = printedByColumn(placed);
     footings.row(labelForConcept, printed, { documentId, page, quote: line.text });
@@ -350,6 +360,25 @@ export function splitRow(printed: LayoutCell[]): { label: string; figures: Layou
   }
   const label = [...labelCells.slice(0, -1).map((cell) => cell.text), words.join(' ')].join(' ');
   return { label, figures: [...peeled, ...figures] };
+}
+
+/**
+ * A note reference and a figure run together into one cell ("5 259 964" across the Notes column
+ * and the first period): the reference is the word standing over the notes column.
+ */
+function separateNoteReferences(figures: LayoutCell[], columns: PeriodColumn[]): LayoutCell[] {
+  const notes = columns.find((column) => column.skipped === 'notes');
+  if (!notes) return figures;
+  return figures.flatMap((figure) => {
+    const split = /^(\d{1,2}(?:\.\d{1,2})?[a-z]?)\s+(.+)$/.exec(figure.text);
+    if (!split || figure.x0 > notes.x1 || figure.x1 <= notes.x1 + 4 || parseAmount(split[2]) === null) return [figure];
+    const perChar = (figure.x1 - figure.x0) / figure.text.length;
+    const restFrom = figure.x1 - split[2].length * perChar;
+    return [
+      { text: split[1], x0: figure.x0, x1: figure.x0 + split[1].length * perChar },
+      { text: split[2], x0: restFrom, x1: figure.x1 },
+    ];
+  });
 }
 
 /** Each figure's column: the column it overlaps most, else the nearest; null when two figures claim one column. */
