@@ -71,6 +71,8 @@ interface State {
   reading: boolean;
   /** Under an income statement's "Revenue:" heading, until its total: no line there is a cost ("Taxation" is a municipality's revenue). */
   inRevenues: boolean;
+  /** Rows of a statement whose label names no concept of the vocabulary: said in `warnings`, never dropped silently. */
+  unmapped: { page: number; statement: StatementKind; label: string }[];
 }
 
 /** A statement's heading block: title, entity, scale, spanning lengths, dates, Budget/Actual, restatement notes. */
@@ -137,6 +139,7 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
     heading: '',
     reading: !titled,
     inRevenues: false,
+    unmapped: [],
   };
   const candidates: Candidate[] = [];
   const statements: { page: number; kind: StatementKind }[] = [];
@@ -191,6 +194,18 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
     }
   }
   results.finish();
+  const unmappedByPage = new Map<string, string[]>();
+  for (const { page, statement, label } of state.unmapped) {
+    const key = `page ${page} (${statement.replaceAll('_', ' ')})`;
+    unmappedByPage.set(key, [...(unmappedByPage.get(key) ?? []), label]);
+  }
+  for (const [where, labels] of unmappedByPage) {
+    const shown = labels.slice(0, 6).map((label) => `"${label}"`);
+    const one = labels.length === 1;
+    warnings.add(
+      `${where}: ${labels.length} row${one ? '' : 's'} with figures name${one ? 's' : ''} no concept of the fact vocabulary and ${one ? 'is' : 'are'} not facts: ${shown.join(', ')}${labels.length > shown.length ? ', …' : ''}`,
+    );
+  }
   const facts = settle(candidates);
   const periods = uniquePeriods(facts.map((fact) => fact.period));
   const scales = new Map(candidates.map((candidate) => [candidate.fact, candidate.scale]));
@@ -277,7 +292,10 @@ function readRow(
     footings.unplaced();
     results.unplaced();
   }
-  if (!match) return;
+  if (!match) {
+    if (placed && state.statement) state.unmapped.push({ page, statement: state.statement, label: label.trim() });
+    return;
+  }
   if (!placed) {
     warnings.add(`page ${page}: the figures of "${label}" do not line up with the period columns; row skipped`);
     return;
