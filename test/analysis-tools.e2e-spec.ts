@@ -211,7 +211,10 @@ describe('analysis tools', () => {
           ['operating_income_adds_up:2024-12-31', true],
         ]),
       );
-      expect(result.warnings).toEqual([]);
+      // The one row the vocabulary has no concept for is said, not dropped silently.
+      expect(result.warnings).toEqual([
+        'page 2 (balance sheet): 1 row with figures names no concept of the fact vocabulary, so it is not a fact: "Property and equipment, net"',
+      ]);
       expect(await used('financial_data_extraction')).toBe(before + 3);
     });
 

@@ -203,7 +203,7 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
     const shown = labels.slice(0, 6).map((label) => `"${label}"`);
     const one = labels.length === 1;
     warnings.add(
-      `${where}: ${labels.length} row${one ? '' : 's'} with figures name${one ? 's' : ''} no concept of the fact vocabulary and ${one ? 'is' : 'are'} not facts: ${shown.join(', ')}${labels.length > shown.length ? ', …' : ''}`,
+      `${where}: ${labels.length} row${one ? '' : 's'} with figures name${one ? 's' : ''} no concept of the fact vocabulary, so ${one ? 'it is not a fact' : 'they are not facts'}: ${shown.join(', ')}${labels.length > shown.length ? ', …' : ''}`,
     );
   }
   const facts = settle(candidates);
@@ -293,7 +293,8 @@ function readRow(
     results.unplaced();
   }
   if (!match) {
-    if (placed && state.statement) state.unmapped.push({ page, statement: state.statement, label: label.trim() });
+    // "Net income" opening a cash flow statement names a concept, read on its own statement.
+    if (placed && state.statement && !conceptFor(labelForConcept, null, null)) state.unmapped.push({ page, statement: state.statement, label: label.trim() });
     return;
   }
   if (!placed) {
