@@ -128,17 +128,20 @@ describe('detectFraud', () => {
       'pdf_embedded_files',
       'metadata_editing_tool',
       'metadata_producer_creator_mismatch',
+      'metadata_dates_contradict',
       'metadata_modified_after_creation',
+      'content_overlay',
+      'content_font_outlier',
       'bank_running_balance',
       'bank_closing_balance',
       'duplicate_bytes',
       'duplicate_transactions',
     ]);
     expect([result.fraudScore, result.riskLevel, result.engine.name]).toEqual([0, 'low', 'builtin']);
-    expect(result.skipped.map((skip) => skip.id)).toEqual(['metadata_info_xmp_agree', 'benford_first_digit', 'round_amounts']);
+    expect(result.skipped.map((skip) => skip.id)).toEqual(['metadata_info_xmp_agree', 'invoice_arithmetic', 'benford_first_digit', 'round_amounts']);
   });
 
-  it('flags an editor save a year later by its metadata (tool, creator mismatch, late modification); the update itself changed no page', async () => {
+  it('flags an online editor save a year later on a bank statement by its metadata (tool, creator mismatch, late modification); the update itself changed no page', async () => {
     const clean = await bankStatementPdf(ROWS);
     const later = new Date(CREATED.getTime() + 365 * 86_400_000);
     const bytes = appendInfoUpdate(clean, {
@@ -151,7 +154,8 @@ describe('detectFraud', () => {
     expect(idsOf(result, false)).toEqual(['metadata_editing_tool', 'metadata_producer_creator_mismatch', 'metadata_modified_after_creation']);
     expect(result.checks.find((check) => check.id === 'metadata_modified_after_creation')?.detail).toContain('365 day(s) after');
     expect(result.checks.find((check) => check.id === 'pdf_incremental_updates')?.detail).toContain('none changes the text of any page');
-    expect([result.fraudScore, result.riskLevel]).toEqual([23, 'medium']);
+    expect(result.checks.find((check) => check.id === 'metadata_editing_tool')).toMatchObject({ severity: 'high' });
+    expect([result.fraudScore, result.riskLevel]).toEqual([41, 'medium']);
   });
 
   it('flags a changed figure by the broken running balance, quoting the line', async () => {

@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { BUILTIN_ENGINE, type Check, type DocumentType, type EngineInfo, type Fact, type PageLayout } from '../analysis.types.js';
 import { pageKind } from '../classification/document-classifier.js';
 import { keepVerified } from '../verbatim.js';
+import { readPageContents } from './content-layer.js';
+import { invoiceArithmetic, looksLikeInvoice } from './invoice-arithmetic.js';
 import { readTransactions, transactionFingerprint, type TransactionListing } from './bank-transactions.js';
 import { duplicateChecks, printedAmounts, runningBalanceChecks, statisticalChecks, type KnownDocument } from './content-checks.js';
 import { scoreOf, type FraudCheck, type Weighing } from './fraud-checks.js';
 import { readPdfStructure } from './pdf-structure.js';
+import { fontOutlierChecks, overlayChecks } from './rendering-checks.js';
 import { compareRevisions, revisionChecks, revisionEnds } from './revisions.js';
 import { statementArithmetic } from './statement-arithmetic.js';
 import { structureChecks } from './structure-checks.js';
@@ -58,7 +61,9 @@ export async function detectFraud(input: FraudDetectionInput): Promise<FraudDete
   const typeNamed = documentType ? `${/^[aeiou]/.test(documentType) ? 'an' : 'a'} ${documentType.replace(/_/g, ' ')}` : '';
   const sha256 = input.pdfBytes ? createHash('sha256').update(input.pdfBytes).digest('hex') : null;
   if (input.pdfBytes) {
-    const structure = structureChecks(readPdfStructure(input.pdfBytes));
+    // Unclassified, a document whose pages list dated transactions is read as the bank statement it looks like.
+    const lookedLike = documentType ?? (input.pages.some((page) => pageKind(page) === 'transactions') ? 'bank_statement' : undefined);
+    const structure = structureChecks(readPdfStructure(input.pdfBytes), lookedLike);
     if (structure.checks.some((fraudCheck) => fraudCheck.id === 'pdf_incremental_updates') && revisionEnds(input.pdfBytes).length > 0) {
       const revisions = revisionChecks(input.documentId, await compareRevisions(input.pdfBytes, input.pages.length));
       const at = structure.checks.findIndex((fraudCheck) => fraudCheck.id === 'pdf_incremental_updates');
@@ -66,7 +71,22 @@ export async function detectFraud(input: FraudDetectionInput): Promise<FraudDete
     }
     checks.push(...structure.checks);
     skipped.push(...structure.skipped);
+    const contents = structure.checks.some((fraudCheck) => fraudCheck.id === 'pdf_header' && fraudCheck.passed) ? await readPageContents(input.pdfBytes) : null;
+    if (contents && contents.some((page) => page.runs.length > 0))
+      checks.push(...overlayChecks(input.documentId, contents, input.pages), ...fontOutlierChecks(input.documentId, contents, input.pages));
+    else
+      skipped.push({
+        id: 'content_rendering',
+        reason: contents ? 'no page has a text layer (a scan): overlays and fonts are read from text' : 'the page contents could not be read',
+      });
   } else skipped.push({ id: 'pdf_structure', reason: 'not a PDF: no bytes to read' });
+  if (documentType !== 'financial_statement' && documentType !== 'bank_statement' && looksLikeInvoice(input.pages))
+    checks.push(...invoiceArithmetic(input.documentId, input.pages, skipped));
+  else
+    skipped.push({
+      id: 'invoice_arithmetic',
+      reason: documentType && documentType !== 'other' ? `${typeNamed}, not an invoice` : 'the document is not titled as an invoice',
+    });
   if (input.extraction && (!documentType || documentType === 'financial_statement')) {
     const arithmetic = statementArithmetic(input.extraction, input.pages, skipped);
     checks.push(...arithmetic.checks);

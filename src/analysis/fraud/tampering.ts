@@ -45,12 +45,69 @@ interface FoundAmount {
   to: string;
 }
 
+/** Where the chosen figure's `<hex> Tj` is in the inflated content stream, and the figure before and after the edit. */
+interface ChosenFigure {
+  at: number;
+  length: number;
+  from: string;
+  to: string;
+}
+type Rewrite = (content: string, chosen: ChosenFigure) => string;
+
+const hexOf = (text: string) => Buffer.from(text, 'latin1').toString('hex').toUpperCase();
+
+/** The figure with its first significant digit changed. */
+function otherFigure(from: string): string {
+  const digit = from.search(/[1-9]/);
+  return from.slice(0, digit) + String((Number(from[digit]) % 9) + 1) + from.slice(digit + 1);
+}
+
+/** The figure's text replaced in place: what an editor that rewrites the text does. */
+const changeDigit: Rewrite = (content, chosen) => content.slice(0, chosen.at) + `<${hexOf(chosen.to)}> Tj` + content.slice(chosen.at + chosen.length);
+
+/**
+ * The figure left in the stream, a white rectangle painted over it at the end of the page's
+ * content, and the new figure written on top at the same place in the same font: a "white-out"
+ * edit, as online editors make it. The position is the text matrix of the figure's text object.
+ */
+const whiteOut: Rewrite = (content, chosen) => {
+  const before = content.slice(0, chosen.at);
+  const font = [...before.matchAll(/(\/[^\s/]+)\s+([\d.]+)\s+Tf/g)].at(-1);
+  const matrix = [...before.matchAll(/([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+([-\d.]+)\s+Tm/g)].at(-1);
+  if (!font || !matrix) return changeDigit(content, chosen);
+  const size = Number(font[2]);
+  const [x, y] = [Number(matrix[5]), Number(matrix[6])];
+  const width = size * 0.6 * chosen.from.length + 2;
+  return (
+    content +
+    `\nq\n1 1 1 rg\n${(x - 1).toFixed(2)} ${(y - size * 0.25).toFixed(2)} ${width.toFixed(2)} ${(size * 1.15).toFixed(2)} re\nf\nQ\n` +
+    `q\nBT\n0 0 0 rg\n${font[1]} ${size} Tf\n1 0 0 1 ${x} ${y} Tm\n<${hexOf(chosen.to)}> Tj\nET\nQ\n`
+  );
+};
+
+/**
+ * The figure changed and set in another font of the page (the first other font resource the
+ * stream uses, as an editor that picks the nearest font does) or, with one font only, 15 % larger.
+ */
+const restyle: Rewrite = (content, chosen) => {
+  const before = content.slice(0, chosen.at);
+  const font = [...before.matchAll(/(\/[^\s/]+)\s+([\d.]+)\s+Tf/g)].at(-1);
+  if (!font) return changeDigit(content, chosen);
+  const family = (name: string) => name.replace(/-\d+$/, '');
+  const other = /bold/i.test(font[1])
+    ? undefined
+    : [...content.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf/g)].map((match) => match[1]).find((name) => family(name) !== family(font[1]));
+  const size = Number(font[2]);
+  const style = other ? `${other} ${size} Tf ` : `${font[1]} ${(size * 1.15).toFixed(2)} Tf `;
+  return content.slice(0, chosen.at) + style + `<${hexOf(chosen.to)}> Tj ${font[1]} ${size} Tf` + content.slice(chosen.at + chosen.length);
+};
+
 /**
  * Finds the first page content stream that holds a printed amount and changes `pick`'s choice
  * among them: the streams are Flate-compressed and pdf-lib writes standard-font text as hex
  * strings, so the edit inflates, swaps one digit of the chosen figure and deflates again.
  */
-function editPrintedAmount(bytes: Uint8Array, pick: (count: number) => number): FoundAmount | null {
+function editPrintedAmount(bytes: Uint8Array, pick: (count: number) => number, rewrite: Rewrite = changeDigit): FoundAmount | null {
   const raw = Buffer.from(bytes).toString('latin1');
   for (const match of raw.matchAll(/(\d+\s+\d+)\s+obj\s*<<((?:(?!endobj)[^])*?)>>\s*stream\r?\n/g)) {
     if (!/\/FlateDecode/.test(match[2]) || /\/Type\s*\/(?:ObjStm|XRef|Metadata)|\/Subtype|\/Length1/.test(match[2])) continue;
@@ -68,10 +125,8 @@ function editPrintedAmount(bytes: Uint8Array, pick: (count: number) => number): 
     if (amounts.length === 0) continue;
     const chosen = amounts[pick(amounts.length)];
     const from = Buffer.from(chosen[1], 'hex').toString('latin1');
-    const digit = from.search(/[1-9]/);
-    const to = from.slice(0, digit) + String((Number(from[digit]) % 9) + 1) + from.slice(digit + 1);
-    const edited =
-      content.slice(0, chosen.index) + `<${Buffer.from(to, 'latin1').toString('hex').toUpperCase()}> Tj` + content.slice(chosen.index + chosen[0].length);
+    const to = otherFigure(from);
+    const edited = rewrite(content, { at: chosen.index, length: chosen[0].length, from, to });
     const dictionaryAt = match.index + match[0].indexOf('obj') + 'obj'.length;
     return { object: match[1].replace(/\s+/, ' '), dictionaryAt, end, dictionary: match[2], edited: deflateSync(Buffer.from(edited, 'latin1')), from, to };
   }
@@ -79,11 +134,17 @@ function editPrintedAmount(bytes: Uint8Array, pick: (count: number) => number): 
 }
 
 /**
- * Changes one printed amount in the first page content stream that holds `pick`'s choice, in place
- * (the file is otherwise the same bytes). Returns null when no amount was found.
+ * Changes one printed amount in the first page content stream that holds `pick`'s choice (the
+ * file is otherwise the same bytes): in place, by a white rectangle and a new figure drawn over the
+ * old one (`white-out`), or in place and set in another font or size (`restyle`). Returns null when
+ * no amount was found.
  */
-export function changePrintedAmount(bytes: Uint8Array, pick: (count: number) => number): { bytes: Uint8Array; from: string; to: string } | null {
-  const found = editPrintedAmount(bytes, pick);
+export function changePrintedAmount(
+  bytes: Uint8Array,
+  pick: (count: number) => number,
+  how: 'in place' | 'white-out' | 'restyle' = 'in place',
+): { bytes: Uint8Array; from: string; to: string } | null {
+  const found = editPrintedAmount(bytes, pick, how === 'white-out' ? whiteOut : how === 'restyle' ? restyle : changeDigit);
   if (!found) return null;
   const raw = Buffer.from(bytes).toString('latin1');
   const dictionary = found.dictionary.replace(/\/Length\s+\d+/, `/Length ${found.edited.length}`);
