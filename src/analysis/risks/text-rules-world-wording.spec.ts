@@ -420,3 +420,21 @@ describe("text rules in the world's wording: standard and policy sentences", () 
     expect(ids(text)).toEqual([]);
   });
 });
+
+describe("text rules in the world's wording: working capital stated as two totals", () => {
+  it.each([
+    'At December 31, 2024, current assets were $4.1 million and current liabilities were $6.3 million.',
+    'The Company had current liabilities of $12,450,000 and current assets of $8,210,000 as of June 30, 2024.',
+    'As at 31 March 2025 the Group had current assets of £1.2m against current liabilities of £2.9m.',
+  ])('compares the amounts and finds negative working capital: %s', (text) => {
+    expect(ids(text)).toEqual(['negative_working_capital']);
+  });
+
+  it.each([
+    'At December 31, 2024, current assets were $9.1 million and current liabilities were $6.3 million.',
+    'The Company had current liabilities of $2.1 million and current assets of $5.4 million at year end.',
+    'Current assets increased by $1.2 million and current liabilities decreased by $0.4 million.',
+  ])('finds none when the assets are the larger or the figures are changes: %s', (text) => {
+    expect(ids(text)).toEqual([]);
+  });
+});

@@ -282,6 +282,31 @@ const RELATED_PARTY = String.raw`related[- ]part(?:y|ies)|affiliated (?:compan(?
 const CURRENT_ASSETS = String.raw`(?:total )?current assets`;
 const CURRENT_LIABILITIES = String.raw`(?:total )?current liabilities|short-term (?:liabilities|obligations)|liabilities (?:falling )?due within (?:one year|twelve months|12 months)`;
 
+/** An amount as filings print it: "$4.1 million", "£612,000", "$2,345 thousand". */
+const AMOUNT = String.raw`[$£€]\s?[\d,]+(?:\.\d+)?(?: (?:million|billion|thousand|m|bn|k))?`;
+const STATED_AS = String.raw`(?: (?:of|were|was|are|is|totall?ed|totall?ing|amounted to|stood at|came to)(?: approximately| about)?)?`;
+/** Both totals stated with their amounts, in either order: "current assets of $4.1 million and current liabilities of $6.3 million". */
+const BOTH_TOTALS = new RegExp(
+  String.raw`(?<![\w-])(?:${CURRENT_ASSETS}${STATED_AS} ${AMOUNT}[^;]{0,60}?(?:${CURRENT_LIABILITIES})${STATED_AS} ${AMOUNT}|(?:${CURRENT_LIABILITIES})${STATED_AS} ${AMOUNT}[^;]{0,60}?${CURRENT_ASSETS}${STATED_AS} ${AMOUNT})`,
+  'gi',
+);
+
+/** The value of an amount ("$4.1 million" → 4,100,000). */
+function amountValue(text: string): number {
+  const match = /([\d,]+(?:\.\d+)?)(?: (million|billion|thousand|m|bn|k))?/i.exec(text);
+  if (!match) return Number.NaN;
+  const scale = { million: 1e6, m: 1e6, billion: 1e9, bn: 1e9, thousand: 1e3, k: 1e3 }[match[2]?.toLowerCase() ?? ''] ?? 1;
+  return Number(match[1].replace(/,/g, '')) * scale;
+}
+
+/** Whether a phrase stating both totals states the liabilities larger; a phrase without both amounts is stated in words. */
+function liabilitiesExceedAssets(phrase: string): boolean {
+  const assets = new RegExp(String.raw`${CURRENT_ASSETS}${STATED_AS} (${AMOUNT})`, 'i').exec(phrase);
+  const liabilities = new RegExp(String.raw`(?:${CURRENT_LIABILITIES})${STATED_AS} (${AMOUNT})`, 'i').exec(phrase);
+  if (!assets || !liabilities) return true;
+  return amountValue(liabilities[1]) > amountValue(assets[1]);
+}
+
 // People (key-person risk factors).
 const KEY_PEOPLE = String.raw`(?:(?:our|its|the(?: company['’]s| group['’]s)?|either of (?:our|its)|any of (?:our|its)|one or more of (?:our|its)|(?:any )?members? of (?:our|its)|certain (?:of )?(?:our|its)|his|her|these|such) )?(?:(?:current|existing|senior|executive|key|principal|remaining|founding) )*(?:${noun('founder')}|co-?${noun('founder')}|chief (?:\w+ )?(?:${noun('officer')}|${noun('engineer')}|${noun('scientist')}|${noun('designer')}|${noun('architect')}|${noun('technologist')})|ceo|cfo|coo|cto|cso|cmo|(?:one|a single|a few|a small number of|a handful of|two|three) (?:key )?(?:person|people|individuals?|${noun('executive')})|president|chair(?:man|woman|person)?|managing (?:director|partner)|key (?:personnel|${noun('employee')}|${noun('executive')}|people|${noun('person')}|${noun('member')}|${noun('individual')}|staff|management|${noun('manager')}|team members|${noun('leader')}|${noun('scientist')}|${noun('engineer')}|talent)|senior (?:management|${noun('executive')}|leadership|${noun('manager')})(?: team)?|management team|executive (?:${noun('officer')}|team|leadership)|leadership team|(?:our|its) principals|(?:our|its|the) (?:sole |principal |majority )?owner|owner-operator|(?:Mr|Ms|Mrs|Dr)\.? [A-Z][\w'’-]+)`;
 /**
@@ -916,9 +941,11 @@ export const TEXT_RULES: TextRule[] = [
         8,
         true,
       ),
+      // Both totals with their amounts: the grade compares them.
+      BOTH_TOTALS,
     ],
     resolved: [/\b(?:was|were|has been|have been) (?:eliminated|reversed|cured|closed)\b/i],
-    grade: graded('medium'),
+    grade: (sentence, phrase) => (liabilitiesExceedAssets(phrase) ? graded('medium')(sentence) : null),
   },
   {
     id: 'key_person',
