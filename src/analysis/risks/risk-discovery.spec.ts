@@ -181,7 +181,7 @@ describe('discoverRisks: text rules', () => {
   it.each([
     ['The bank notified the Company that it would be replaced as auditor.', 'auditor_change'],
     ['The Audit Committee approved the engagement of Rivera CPA as the Company’s successor auditor.', 'auditor_change'],
-    ['Our results depend to a large degree on the efforts of our executive officers.', 'key_person'],
+    ['Our results depend to a large degree on the efforts of our founder and Chief Executive Officer.', 'key_person'],
     ['We rely heavily on Maria Lopez, our founder, for product direction.', 'key_person'],
     ['A judgment of $900,000 was entered against the Company in March.', 'litigation'],
     ['The Company is engaged in a legal dispute with its former landlord.', 'litigation'],
@@ -210,6 +210,8 @@ describe('discoverRisks: text rules', () => {
     'Subscription revenue accounted for 72% of total revenues.',
     'International accounted for 35% of revenue.',
     'United States accounted for 64% of net sales.',
+    // Dependence on a class of people is every risk factor's wording; a finding names whom (issue 24).
+    'Our results depend to a large degree on the efforts of our executive officers.',
   ])('takes a risk factor or a product share for no risk: %s', (text) => {
     expect(riskIds(text)).toEqual([]);
   });

@@ -143,7 +143,8 @@ export function readingOf(sentence: string, index: number, length: number): Read
   // What a modal's consequence lists: "could result in fines, penalties or the suspension of our licenses".
   if (CONSEQUENCE.test(sentence.slice(0, index)) || CONDITIONS_LIST.test(sentence.slice(0, index))) return 'hypothetical';
   // The phrase as the subject of a modal ("A material weakness would arise if ...", "a class action could be filed").
-  if (/^(?:(?:and|but|or|while)\s+)?(?:(?:a|an|any|such)\s*)?$/i.test(before) && MODAL_VERB_AFTER.test(sentence.slice(index + length))) return 'hypothetical';
+  if (/^(?:(?:and|but|or|while)\s+)?(?:(?:such\s+an?|a|an|any|such)\s*)?$/i.test(before) && MODAL_VERB_AFTER.test(sentence.slice(index + length)))
+    return 'hypothetical';
   if (NEGATION.test(before)) return 'negated';
   const after = sentence.slice(index + length);
   if (NEGATION_AFTER.test(after)) return 'negated';

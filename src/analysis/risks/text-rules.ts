@@ -151,7 +151,15 @@ const NOT_EFFECTIVE = oneOf(
 const OPINION = String.raw`(?<!(?:legal|fairness|tax|counsel['’]s|management['’]s) )(?:${noun('opinion')}|(?:audit|auditor['’]s|auditors['’]|accountants['’]|independent auditor['’]s) ${noun('report')}|reports? of (?:the )?independent (?:auditors?|registered public accounting firm))`;
 
 // Auditors (8-K Item 4.01, S-K Item 304).
-const AUDITOR = String.raw`(?<!(?:internal|head of internal) )(?:(?:independent|external|statutory|outside|principal|certifying|group) )?(?:${noun('auditor')}|audit ${noun('firm')}|accountants|accounting ${noun('firm')}|registered public accounting ${noun('firm')}|(?:independent|certifying) ${noun('accountant')}|[A-Z][\w&'’]*(?: & [A-Z][\w'’]*)?(?: (?:Audit|Accounting|Assurance)(?: Partners| Group)?)? (?:LLP|LLC|CPAs?|P\.?C\.)|[A-Z][\w&'’]* (?:Audit|Accounting|Assurance) (?:Partners|Group)|(?:PwC|PricewaterhouseCoopers|KPMG|Deloitte|Ernst & Young|EY|BDO|Grant Thornton|RSM|Mazars|Forvis|Crowe|Moss Adams|Baker Tilly|Marcum|CohnReznick|Plante Moran)(?: & Touche| USA| US| UK)?(?: LLP| LLC|,? P\.C\.)?)`;
+/**
+ * An audit firm by its name and legal form, as 8-K Item 4.01 letters print it: "Haskell & White LLP",
+ * "Fruci & Associates II, PLLC", "Turner, Stone & Company, L.L.P.", "BF Borgers CPA PC", "Azets Audit
+ * Services".
+ */
+const AUDIT_FIRM_NAME = String.raw`[A-Z][\w&'’.-]*(?:,? (?:& )?[A-Z][\w&'’.-]*){0,3},? (?:LLP|L\.L\.P\.|LLC|L\.L\.C\.|PLLC|P\.L\.L\.C\.|CPAs?|P\.?C\.?|Chartered Accountants|Statutory Auditors?)|[A-Z][\w&'’]*(?: [A-Z][\w&'’]*)? (?:Audit|Accounting|Assurance) (?:Partners|Group|Services)(?: (?:Limited|Ltd\.?|LLP))?`;
+const AUDITOR_WORDS = String.raw`(?<!(?:internal|head of internal) )(?:(?:independent|external|statutory|outside|principal|certifying|group) )?(?:${noun('auditor')}|audit ${noun('firm')}|accountants|accounting ${noun('firm')}|registered public accounting ${noun('firm')}|(?:independent|certifying) ${noun('accountant')}|(?:PwC|PricewaterhouseCoopers|KPMG|Deloitte|Ernst & Young|EY|BDO|Grant Thornton|RSM|Mazars|Forvis|Crowe|Moss Adams|Baker Tilly|Marcum|CohnReznick|Plante Moran)(?: & Touche| USA| US| UK)?(?: LLP| LLC|,? P\.C\.)?)`;
+/** An auditor in words or by its name; a firm's name is read case-sensitively (under /i any words before "pc" would be a name). */
+const AUDITOR = [term(AUDITOR_WORDS), term(AUDIT_FIRM_NAME, { caseSensitive: true })];
 /** What happens to an auditor as the subject: "KPMG resigned", "the auditors were replaced". */
 const AUDITOR_LEFT = oneOf(
   String.raw`resigned|resigns|(?:has|have|had) resigned|stepped down|steps down|withdrew|quit`,
@@ -218,9 +226,28 @@ const COMES_FROM = oneOf(
 const DEPENDENCE = oneOf(String.raw`${verb('depend')}|dependen(?:t|ce|cy)|reliance|reliant|${verb('rely')}|concentrat(?:ed|ion)`);
 const FEW_CUSTOMERS_GROUP = String.raw`(?:a |an )?(?:(?:relatively )?(?:small|limited|few|handful|select|concentrated)|single|one|two|three|four|five) (?:number of |group of )?(?:(?:large|major|key) )?${CUSTOMER_WORD}`;
 /** A customer named by its proper name as a sentence's subject, not a product, segment or region. */
-const NOT_A_CUSTOMER_NAME = String.raw`(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India|Revenue|Sales|Net|Total|Our|The|This|These|Those|We|It|Its|They|He|She|Each|Every|No|None|All|Management|Company|Group|Approximately|In|For|During|Fiscal|Q[1-4]|Gross|Recurring|Online|Retail|Wholesale|Commercial|Government|Federal|State)\b`;
+const NOT_A_CUSTOMER_NAME = String.raw`(?:Product|Segment|Region|Division|International|Domestic|Subscription|License|Services?|Hardware|Software|Platform|North|South|East|West|Europe|European|Asia|Americas?|United|U\.S\.|US|UK|EMEA|APAC|LATAM|China|Japan|Germany|France|Canada|Mexico|India|Revenue|Sales|Net|Total|Our|The|This|These|Those|We|It|Its|They|He|She|Each|Every|No|None|All|Management|Company|Group|Approximately|In|For|During|Fiscal|Q[1-4]|Gross|Recurring|Online|Retail|Wholesale|Commercial|Government|Federal|State|Latin|Middle|Africa|African|Australia|Korea|Taiwan|Brazil|Pacific|Nordic|Foreign|Other|Rest|Non-U\.S\.|Overseas|Export|Consumer|Enterprise|Industrial|Healthcare|Automotive|Aerospace|Defen[cs]e)s?\b`;
 const NAMED_CUSTOMER = new RegExp(
   String.raw`(?:^|(?<=[.;]\s)|(?<=(?:[Ss]ales|[Rr]evenues?|[Ss]hipments|[Bb]illings) (?:to|from) ))(?!(?:[A-Z][\w&.'’-]* ){0,3}${NOT_A_CUSTOMER_NAME})(?:[A-Z][\w&'’-]*\.? ?){1,4}(?:(?:and|together with) (?:its|their) (?:affiliates|subsidiaries) |, [^,]{1,40}, )?${SHARE_VERB} ${SHARE_OF_REVENUE}`,
+  'g',
+);
+
+/** A customer's proper name that is not a product, segment or region: "Walmart Inc.", "The Home Depot", "Customer A". */
+const CUSTOMER_NAME = String.raw`(?!${NOT_A_CUSTOMER_NAME})[A-Z][\w&'’-]*\.?(?: (?:&|(?!${NOT_A_CUSTOMER_NAME})[A-Z][\w&'’-]*\.?)){0,3}(?:,? (?:Inc|Corp|Corporation|Ltd|LLC|plc|Co|N\.V|S\.A|AG|GmbH|SE)\.?)?`;
+/** A share stated with an amount first: "$48.2 million, or 36 % of net sales". */
+const AMOUNT_OR = String.raw`(?:(?:approximately |about )?[$£€][\d.,]+(?: (?:million|billion|thousand))?,? (?:or|representing) )?`;
+/**
+ * Sales to a named customer as a share: "Sales to Walmart were 22 % of revenue", "Net sales to The Home
+ * Depot represented approximately 27 % of consolidated net sales". The words between the name and the
+ * verb are free but few ("and its affiliates", "in fiscal 2024", an aside between commas).
+ */
+const SALES_TO_NAMED = new RegExp(
+  String.raw`(?<![\w-])(?:(?:[Nn]et|[Gg]ross|[Tt]otal|[Cc]onsolidated) )?(?:[Ss]ales|[Rr]evenues?|[Ss]hipments|[Bb]illings) (?:to|from) (?:[Tt]he )?${CUSTOMER_NAME}[^;%]{0,40}? (?:${SHARE_VERB}|were|was|are|is) ${AMOUNT_OR}${SHARE_OF_REVENUE}`,
+  'g',
+);
+/** Customers named in a list at the head of a sentence: "McKesson, AmerisourceBergen and Cardinal Health together accounted for 88 % of revenue". */
+const NAMED_CUSTOMERS = new RegExp(
+  String.raw`(?:^|(?<=[.;]\s))(?:[Tt]he )?${CUSTOMER_NAME}(?:, (?:[Tt]he )?${CUSTOMER_NAME}){0,4},? (?:and|&) (?:[Tt]he )?${CUSTOMER_NAME},? (?:(?:together|combined|collectively|in (?:the )?aggregate),? )?${SHARE_VERB} ${AMOUNT_OR}${SHARE_OF_REVENUE}`,
   'g',
 );
 
@@ -255,8 +282,54 @@ const RELATED_PARTY = String.raw`related[- ]part(?:y|ies)|affiliated (?:compan(?
 const CURRENT_ASSETS = String.raw`(?:total )?current assets`;
 const CURRENT_LIABILITIES = String.raw`(?:total )?current liabilities|short-term (?:liabilities|obligations)|liabilities (?:falling )?due within (?:one year|twelve months|12 months)`;
 
+/** An amount as filings print it: "$4.1 million", "£612,000", "$2,345 thousand". */
+const AMOUNT = String.raw`[$£€]\s?[\d,]+(?:\.\d+)?(?: (?:million|billion|thousand|m|bn|k))?`;
+const STATED_AS = String.raw`(?: (?:of|were|was|are|is|totall?ed|totall?ing|amounted to|stood at|came to)(?: approximately| about)?)?`;
+/** Both totals stated with their amounts, in either order: "current assets of $4.1 million and current liabilities of $6.3 million". */
+const BOTH_TOTALS = new RegExp(
+  String.raw`(?<![\w-])(?:${CURRENT_ASSETS}${STATED_AS} ${AMOUNT}[^;]{0,60}?(?:${CURRENT_LIABILITIES})${STATED_AS} ${AMOUNT}|(?:${CURRENT_LIABILITIES})${STATED_AS} ${AMOUNT}[^;]{0,60}?${CURRENT_ASSETS}${STATED_AS} ${AMOUNT})`,
+  'gi',
+);
+
+/** The value of an amount ("$4.1 million" → 4,100,000). */
+function amountValue(text: string): number {
+  const match = /([\d,]+(?:\.\d+)?)(?: (million|billion|thousand|m|bn|k))?/i.exec(text);
+  if (!match) return Number.NaN;
+  const scale = { million: 1e6, m: 1e6, billion: 1e9, bn: 1e9, thousand: 1e3, k: 1e3 }[match[2]?.toLowerCase() ?? ''] ?? 1;
+  return Number(match[1].replace(/,/g, '')) * scale;
+}
+
+/** Whether a phrase stating both totals states the liabilities larger; a phrase without both amounts is stated in words. */
+function liabilitiesExceedAssets(phrase: string): boolean {
+  const assets = new RegExp(String.raw`${CURRENT_ASSETS}${STATED_AS} (${AMOUNT})`, 'i').exec(phrase);
+  const liabilities = new RegExp(String.raw`(?:${CURRENT_LIABILITIES})${STATED_AS} (${AMOUNT})`, 'i').exec(phrase);
+  if (!assets || !liabilities) return true;
+  return amountValue(liabilities[1]) > amountValue(assets[1]);
+}
+
 // People (key-person risk factors).
 const KEY_PEOPLE = String.raw`(?:(?:our|its|the(?: company['’]s| group['’]s)?|either of (?:our|its)|any of (?:our|its)|one or more of (?:our|its)|(?:any )?members? of (?:our|its)|certain (?:of )?(?:our|its)|his|her|these|such) )?(?:(?:current|existing|senior|executive|key|principal|remaining|founding) )*(?:${noun('founder')}|co-?${noun('founder')}|chief (?:\w+ )?(?:${noun('officer')}|${noun('engineer')}|${noun('scientist')}|${noun('designer')}|${noun('architect')}|${noun('technologist')})|ceo|cfo|coo|cto|cso|cmo|(?:one|a single|a few|a small number of|a handful of|two|three) (?:key )?(?:person|people|individuals?|${noun('executive')})|president|chair(?:man|woman|person)?|managing (?:director|partner)|key (?:personnel|${noun('employee')}|${noun('executive')}|people|${noun('person')}|${noun('member')}|${noun('individual')}|staff|management|${noun('manager')}|team members|${noun('leader')}|${noun('scientist')}|${noun('engineer')}|talent)|senior (?:management|${noun('executive')}|leadership|${noun('manager')})(?: team)?|management team|executive (?:${noun('officer')}|team|leadership)|leadership team|(?:our|its) principals|(?:our|its|the) (?:sole |principal |majority )?owner|owner-operator|(?:Mr|Ms|Mrs|Dr)\.? [A-Z][\w'’-]+)`;
+/**
+ * What one person does alone, stated as the company's situation rather than as a risk factor's
+ * possibility: "personally manages all supplier relationships", "is responsible for all product
+ * design", "the only person holding the operating licence".
+ */
+const DOES_ALONE = oneOf(
+  String.raw`personally (?:\w+ )?(?:${verb('manage')}|${verb('handle')}|holds?|held|${verb('negotiate')}|${verb('maintain')}|oversees?|oversaw|${verb('control')}|${verb('originate')}|${verb('source')}|${verb('service')}|leads?|led|${verb('approve')}|${verb('sign')})`,
+  String.raw`(?:is|are|was|remains?) (?:solely |personally |single-handedly )?responsible for (?:all|substantially all|virtually all|nearly all|every)`,
+  String.raw`(?:is|are|was|remains?) (?:the )?(?:only|sole) (?:person|individual|employee|one|director|signatory|licen[sc]e holder)`,
+  String.raw`(?:holds?|held|${verb('maintain')}|${verb('control')}|${verb('own')}) (?:all|substantially all|most|virtually all|nearly all|the|our|its|the company['’]s) (?:key |principal |major |significant |important )?(?:customer |client |supplier |banking |lender |lending |vendor |distributor |industry )?relationships`,
+);
+/**
+ * "Key personnel" as a class is every risk factor's (S-K Item 105 boilerplate: "we depend on our key
+ * personnel"); it is a finding only in a sentence that names whom: a founder, an officer by title, a
+ * person by name.
+ */
+const GENERIC_PEOPLE =
+  /\b(?:key (?:personnel|employees?|people|staff|talent|team members|members|individuals|managers|leaders|scientists|engineers)|(?:highly )?(?:qualified|skilled|talented|experienced) (?:personnel|employees|people|staff|individuals)|executive officers|other key)\b/i;
+const NAMED_PERSON =
+  /\b(?:co-?)?founders?\b|\bchief (?:\w+ )?(?:officer|engineer|scientist|designer|architect|technologist)\b|\b(?:CEO|CFO|COO|CTO|CSO|CMO)\b|\bpresident\b|\bchair(?:man|woman|person)?\b|\bmanaging (?:director|partner)\b|\b(?:sole|principal|majority) owner\b|\b(?:Mr|Ms|Mrs|Dr)\.? [A-Z]/i;
+
 const LOSS_OF = String.raw`(?:loss|losing|lose|departure|death|disability|incapacity|illness|retirement|resignation|absence|unavailability|(?:loss of|losing) (?:the )?(?:services?|contributions?))(?: of)?`;
 const LEAVES = oneOf(
   verb('leave'),
@@ -368,8 +441,23 @@ function concentrationSeverity(sentence: string, phrase: string): Severity | nul
     /\b(?:top|largest|biggest|ten|five|four|three|two|several|few|\d{1,2}) (?:\w+ )?(?:customers|clients|distributors|payors|payers|retailers)\b/i.test(
       phrase,
     ) && !oneFigurePerCustomer;
-  if (group) return share >= 75 ? 'high' : share >= 50 ? 'medium' : null;
+  // A group's share spread over its members: the top three at 45 % are 15 % each, above the one-customer threshold.
+  const members = groupSize(phrase);
+  if (group) return share >= 75 ? 'high' : share >= 50 || (members !== null && share / members >= 10) ? 'medium' : null;
   return share >= 25 ? 'high' : share >= 10 ? 'medium' : null;
+}
+
+const COUNTS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twenty: 20 };
+
+/** How many customers a group names ("our three largest customers", "the top 5 clients"), or null when it does not say. */
+function groupSize(phrase: string): number | null {
+  const match =
+    /\b(two|three|four|five|six|seven|eight|nine|ten|twenty|\d{1,2})\b(?= (?:\w+ )?(?:largest |biggest |major |principal )?(?:customers|clients|distributors|payors|payers|retailers|wholesalers|resellers|OEMs)\b)/i.exec(
+      phrase,
+    );
+  if (!match) return null;
+  const word = match[1].toLowerCase();
+  return COUNTS[word] ?? Number(word);
 }
 
 /** The largest percentage in a text, or null. */
@@ -474,6 +562,12 @@ export const TEXT_RULES: TextRule[] = [
         true,
       ),
       c([String.raw`defaulted|default(?:ed)? (?:on|under)|in default (?:of|under|on)|payment default|cross-?default(?:s|ed)?`, FACILITY], 6),
+      // Loan-document wording: "was not in compliance with Section 7.1(a) of the Credit Agreement".
+      c([String.raw`(?:not|no longer|out of) (?:been )?in compliance with|in (?:breach|violation) of|${verb('breach')}|${verb('violate')}`, FACILITY], 8, true),
+      // An event of default referred to as one that happened: "due to the Event of Default", "the existing Events of Default".
+      term(
+        String.raw`(?:due to|as a result of|because of|following|arising from|in light of|in respect of|with respect to|waive[sd]?|cure[sd]?) (?:the|such|this|these|those) (?:existing |continuing |ongoing |specified |above |aforementioned )?(?:events? of default|defaults)|(?:the )?(?:existing|continuing|ongoing|specified) (?:events? of default|defaults)`,
+      ),
     ],
     boilerplate: [
       /\bcovenants? (?:include|includes|require|requires|are)\b/i,
@@ -518,7 +612,9 @@ export const TEXT_RULES: TextRule[] = [
         8,
         true,
       ),
-      term(String.raw`(?:the )?plaintiffs?(?:['’]s?)? (?:${verb('allege')}|${verb('seek')}|sought|${verb('claim')}|${verb('contend')})`),
+      term(
+        String.raw`(?:the )?(?:plaintiffs?|claimants?|petitioners?)(?:['’]s?)? (?:${verb('allege')}|${verb('seek')}|sought|${verb('claim')}|${verb('contend')})`,
+      ),
       c(
         [
           String.raw`${noun('judgment')}|${noun('judgement')}|${noun('verdict')}|(?:arbitral |arbitration )?${noun('award')}|awarded|${noun('ruling')}|${noun('damage')}`,
@@ -567,7 +663,7 @@ export const TEXT_RULES: TextRule[] = [
       ),
       // A court's steps in a case that goes on.
       term(
-        String.raw`${noun('motion')} (?:to dismiss|for summary judgment|for class certification)|discovery (?:is|remains) (?:ongoing|underway|in progress)|trial (?:is|has been) (?:scheduled|set)|(?:scheduled|set) for trial|(?:certified|certify|certifies) (?:a |the )?class|(?:taken|took|take|takes|taking) (?:\w+ ){0,3}?to court|(?:legal|court) ${noun('battle')}`,
+        String.raw`${noun('motion')} (?:to dismiss|for summary judgment|for class certification)|discovery (?:is|remains) (?:ongoing|underway|in progress)|(?:trial|(?:arbitration |final |evidentiary )?hearing) (?:\w+ ){0,6}?(?:is|has been|was) (?:scheduled|set|listed)|(?:scheduled|set) for trial|(?:certified|certify|certifies) (?:a |the )?class|(?:taken|took|take|takes|taking) (?:\w+ ){0,3}?to court|(?:legal|court) ${noun('battle')}`,
       ),
       // Specific claims the company answers ("intends to defend itself vigorously against these claims", "denies the allegations").
       term(
@@ -661,12 +757,45 @@ export const TEXT_RULES: TextRule[] = [
     statements: [
       c([AUDITOR, AUDITOR_LEFT], 5, true),
       c([AUDITOR_REMOVED, AUDITOR], 8, true),
-      c([String.raw`resign(?:ed|s|ation)?|${AUDITOR_LEFT}`, String.raw`as (?:[\w'’]+ ){0,4}?${AUDITOR}`], 5, true),
+      c([String.raw`resign(?:ed|s|ation)?|${AUDITOR_LEFT}`, 'as', AUDITOR], 9, true),
       c([APPOINTMENT, NEW_AUDITOR], 10),
+      // 8-K Item 4.01's other half: "the Audit Committee approved the engagement of Grant Thornton LLP as the Company's independent registered public accounting firm".
+      c(
+        [
+          String.raw`${verb('approve')} the (?:engagement|appointment) of|engaged`,
+          AUDITOR,
+          String.raw`(?:to (?:serve|act) )?as (?:the |its |our |their |the company['’]s |the group['’]s |the registrant['’]s )?(?:new )?(?:${AUDITOR_WORDS}|auditors?|principal accountants?|certifying accountants?)`,
+        ],
+        3,
+        true,
+      ),
+      // The firm replaced is named: "engaged X LLP, replacing Y LLC", "in place of Deloitte LLP", "following the resignation of Saffery Champness".
+      c([String.raw`replacing|in place of|to replace|succeeding|as (?:the )?successor to`, AUDITOR], 2, true),
+      c(
+        [
+          AUDITOR,
+          term(
+            String.raw`(?:[Ff]ollowing|[Aa]fter|[Uu]pon|[Oo]n|[Dd]ue to) the (?:resignation|dismissal|removal|retirement) of (?:[A-Z][\w&'’.-]*,? ){0,3}[A-Z][\w&'’.-]*`,
+            {
+              caseSensitive: true,
+            },
+          ),
+        ],
+        8,
+        true,
+      ),
+      term(String.raw`changes? in (?:the )?registrant['’]s certifying accountants?`),
       c([String.raw`(?:has|have|had|now uses|moved to|changed to|switched to)`, NEW_AUDITOR], 2, true),
       term(String.raw`disagreements? with (?:the |our |its )?(?:former |previous |prior )?(?:auditors?|accountants|audit firm)`),
     ],
-    boilerplate: [/\bchanges? in and disagreements? with\b/i, /\baudit partner\b|\bengagement partner\b|\bpartner rotation\b/i],
+    boilerplate: [
+      /\bchanges? in and disagreements? with\b/i,
+      /\baudit partner\b|\bengagement partner\b|\bpartner rotation\b/i,
+      // A proxy's or an AGM's reappointment: "subject to shareholder ratification", "a resolution to reappoint".
+      /\bratif\w*|\b(?:resolutions?|proposals?|proposed?|recommend\w*|intends?|intention) (?:\w+ ){0,3}?re-?(?:appoint|elect|engage)|\bre-?(?:appointed|elected|engaged)\b|\bwillingness to continue\b|\bcontinu\w* (?:to serve|in office)\b/i,
+    ],
+    // A court dismissing a claim against a firm is litigation, not a dismissal of the auditor.
+    excluded: [/\b(?:court|lawsuits?|suits?|complaints?|claims?|plaintiffs?|defendants?|judge|arbitrat\w*|with prejudice)\b/i],
     grade: graded('medium', [/\bdisagreements?\b/i, 'high']),
   },
   {
@@ -690,6 +819,8 @@ export const TEXT_RULES: TextRule[] = [
       c([DEPENDENCE, FEW_CUSTOMERS_GROUP], 8),
       term(String.raw`customer concentration(?! (?:is|was|remains|remained) (?:low|limited|minimal|modest|not))`),
       NAMED_CUSTOMER,
+      SALES_TO_NAMED,
+      NAMED_CUSTOMERS,
     ],
     grade: concentrationSeverity,
     hypotheticalCounts: (phrase) => percents(phrase).length > 0,
@@ -712,6 +843,8 @@ export const TEXT_RULES: TextRule[] = [
         true,
       ),
       c([OWNED_BY, INSIDER], 4, true),
+      // The insider alone after "controlled by": INSIDER's own "a company controlled by" would take the words OWNED_BY needs.
+      c([OWNED_BY, INSIDER_PERSON], 4, true),
       c(
         [INSIDER, String.raw`(?:has|have|had|holds?|held) (?:an? )?(?:material |direct |indirect |financial |ownership )?(?:interest|stake|ownership)s? in`],
         5,
@@ -743,9 +876,9 @@ export const TEXT_RULES: TextRule[] = [
       ),
       c(
         [
-          String.raw`(?:${noun('company')}|${noun('entity')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('customer')}|${noun('landlord')}|${noun('contractor')}|${noun('business')}|${noun('partnership')}) in which`,
+          String.raw`(?:${noun('company')}|${noun('entity')}|${noun('firm')}|${noun('supplier')}|${noun('vendor')}|${noun('customer')}|${noun('landlord')}|${noun('contractor')}|${noun('business')}|${noun('partnership')}|(?:pension |retirement )?${noun('scheme')}|${noun('fund')}) (?:in|of) which`,
           INSIDER,
-          String.raw`(?:has|have|had|holds?|held|owns?|owned) (?:an? )?(?:[\d.]+\s?% |material |direct |indirect |financial |ownership |controlling |majority )*(?:interest|stake|ownership|equity)?|(?:is|are|was|were) (?:a |an )?(?:partner|principal|director|officer|member|owner|shareholder|stockholder|trustee)`,
+          String.raw`(?:has|have|had|holds?|held|owns?|owned) (?:an? )?(?:[\d.]+\s?% |material |direct |indirect |financial |ownership |controlling |majority )*(?:interest|stake|ownership|equity)?|(?:is|are|was|were) (?:a |an |the )?(?:(?:sole|only|principal|majority) )?(?:partners?|principals?|directors?|officers?|members?|owners?|shareholders?|stockholders?|trustees?|beneficiar(?:y|ies))`,
         ],
         8,
         true,
@@ -808,9 +941,11 @@ export const TEXT_RULES: TextRule[] = [
         8,
         true,
       ),
+      // Both totals with their amounts: the grade compares them.
+      BOTH_TOTALS,
     ],
     resolved: [/\b(?:was|were|has been|have been) (?:eliminated|reversed|cured|closed)\b/i],
-    grade: graded('medium'),
+    grade: (sentence, phrase) => (liabilitiesExceedAssets(phrase) ? graded('medium')(sentence) : null),
   },
   {
     id: 'key_person',
@@ -838,6 +973,15 @@ export const TEXT_RULES: TextRule[] = [
         true,
       ),
       c([KEY_PEOPLE, String.raw`on (?:whom|which)`, DEPENDENCE], 8, true),
+      c([KEY_PEOPLE, DOES_ALONE], 6, true),
+      c(
+        [
+          String.raw`no (?:other )?(?:one|employee|person|individual|member of (?:our |its |the )?(?:staff|management|team))(?: else)? (?:is able|can|could|has the (?:knowledge|skills|experience|expertise|relationships))`,
+          String.raw`(?:his|her|their) (?:role|duties|responsibilities|functions|work|job)|(?:the )?(?:same )?(?:knowledge|expertise|relationships|skills)`,
+        ],
+        4,
+        true,
+      ),
       c([LOSS_OF, KEY_PEOPLE], 4, true),
       // A departure is this rule's risk when contemplated ("should Mr. Greene leave"); one that happened is a management change.
       c([String.raw`if|should|were|in the event(?: that)?|unless`, KEY_PEOPLE, LEAVES], 6, true),
@@ -846,13 +990,14 @@ export const TEXT_RULES: TextRule[] = [
           String.raw`no (?:\w+ ){0,2}?(?:successor|succession plan(?:ning)?)`,
           String.raw`(?:${verb('lack')}|without) (?:a |an |any )?(?:formal |documented |clear )?(?:succession plan(?:ning)?|successor)`,
           String.raw`(?:has|have) not (?:yet )?(?:identified|designated|named|appointed) (?:a |any )?successor`,
+          String.raw`(?:has|have|had) not (?:yet )?(?:adopted|established|put in place|developed|implemented|formali[sz]ed|prepared|approved) (?:a |any )?(?:formal |documented |written )?succession plan(?:ning)?`,
           String.raw`key[- ](?:person|man) (?:dependence|dependency|risk)`,
           String.raw`(?:do|does|did) not (?:carry|maintain|have|hold|purchase) (?:any )?key[- ](?:person|man|employee) (?:life )?insurance`,
           String.raw`no key[- ](?:person|man|employee) (?:life )?insurance`,
         ),
       ),
     ],
-    grade: graded('medium'),
+    grade: (sentence, phrase) => (GENERIC_PEOPLE.test(phrase) && !NAMED_PERSON.test(sentence) ? null : 'medium'),
     hypotheticalCounts: true,
   },
   {
@@ -898,6 +1043,8 @@ export const TEXT_RULES: TextRule[] = [
     ],
     boilerplate: [
       /\b(?:routine|periodic|regular|ordinary course|normal course|comment letters?)\b/i,
+      // A standing policy towards regulators, not a matter: "cooperates fully with all regulatory inquiries".
+      /\bcooperat\w* (?:fully )?with (?:all|any)\b/i,
       /\bsubject to (?:extensive |significant |comprehensive )?(?:regulation|oversight|supervision|licensing)\b/i,
     ],
     // A tax authority's examination of returns is routine (ASC 740-10-50-15 lists the years open to it), not enforcement.
