@@ -24,7 +24,7 @@ const LEAVES_STATEMENTS =
   /^(?:notes? to (?:the )?(?:(?:condensed|unaudited|interim|consolidated|combined)\s+)*financial statements|notes?\s+\d+(?:\.\d+)?\s*[–—:.-]?\s+[a-z]{3,}|item\s+\d+[a-z]?\b|management'?s discussion|exhibit\s+\d|report of independent|independent auditor|signatures?\b|certifications?\b|reconciliation of|(?:.*\b)?non-gaap\b|supplemental (?:information|schedule))/i;
 
 /** Whether a line is a heading that leaves the statements (LEAVES_STATEMENTS): a short line without figures. */
-export function leavesStatements(line: LayoutLine): boolean {
+function leavesStatements(line: LayoutLine): boolean {
   return line.text.split(/\s+/).length <= 16 && LEAVES_STATEMENTS.test(line.text.trim().replace(/[’‘]/g, "'")) && !statementTitle(line);
 }
 
