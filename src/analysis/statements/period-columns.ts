@@ -100,16 +100,14 @@ export function periodColumns(headerLines: LayoutLine[], knownEnds: KnownEnds = 
         // "For the years ended December 31, 2024 and 2023": a heading that names periods, not a column.
         sentencePeriods.push(...found);
       } else if (found.length > 0) {
-        const note = /^notes?\b/i.exec(cell.text);
+        const note = /^notes?(?![a-z])/i.exec(cell.text);
         if (note) {
-          // "Note  31 Mar 2019" set close together: the note column is the cell's first word.
+          // "Note  31 Mar 2019" set close together, or run together ("Note31 Dec 2022"): the note column is the cell's first word.
           const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
           skipMarks.push({ x0: cell.x0, x1: cell.x0 + note[0].length * share, reason: 'notes' });
         }
-        for (const anchor of found) {
-          if (notActual) anchor.skipped = notActual[0].toLowerCase();
-          anchors.push(anchor);
-        }
+        for (const anchor of notActual ? notActualAnchors(cell, found, notActual) : []) anchor.skipped = notActual![0].toLowerCase();
+        anchors.push(...found);
       } else if (notActual) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: notActual[0].toLowerCase() });
       else if (NOTE_COLUMN.test(cell.text.trim())) skipMarks.push({ x0: cell.x0, x1: cell.x1, reason: 'notes' });
       const noteBeforeDate = found.length === 0 ? new RegExp(`^notes?(?=\\s+${MONTH})`, 'i').exec(cell.text) : null;
@@ -241,6 +239,20 @@ function withKnownEnd(anchor: Anchor, context: Context | undefined, knownEnds: K
   const month = anchor.month ?? context?.month;
   if (!known || (month !== undefined && Math.abs(month - known.month) > 1 && Math.abs(month - known.month) < 11)) return anchor;
   return { ...anchor, month: known.month, day: known.day };
+}
+
+/**
+ * The periods a "Budget" or "Variance" word in a heading cell qualifies: every one when the cell
+ * names one period, else the one it heads ("2025 Budget 2025" run together: the second), or the one
+ * before it when it trails ("2025 Budget").
+ */
+function notActualAnchors(cell: LayoutCell, found: Anchor[], word: RegExpExecArray): Anchor[] {
+  if (found.length === 1) return found;
+  const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+  const wordEnd = cell.x0 + (word.index + word[0].length) * share;
+  const sorted = [...found].sort((a, b) => a.x0 - b.x0);
+  const after = sorted.find((anchor) => anchor.x0 >= wordEnd - 1);
+  return [after ?? sorted[sorted.length - 1]];
 }
 
 function anchorsIn(cell: LayoutCell): Anchor[] {

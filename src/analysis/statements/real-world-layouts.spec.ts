@@ -164,4 +164,50 @@ describe('labelForms', () => {
   it("keeps the noncontrolling interests' share apart from the parent's", () => {
     expect(labelForms('Net income attributable to noncontrolling interests')).not.toContain('net income');
   });
+
+  it('reads "Note 31 Dec 2023 31 Dec 2022" as the column heading, not as note 31 leaving the statements', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Balance Sheet', 200, 300]),
+        line(80, ['Note', 285, 303], ['31 Dec 2023', 314, 360], ['31 Dec 2022', 389, 435]),
+        line(100, ['Cash and bank balances', 69, 155], ['18', 294, 303], ['5,072,708', 324, 360], ['5,342,387', 399, 435]),
+      ]),
+    ]);
+    expect(facts).toEqual(['CashAndCashEquivalentsAtCarryingValue 2023-12-31 5072708', 'CashAndCashEquivalentsAtCarryingValue 2022-12-31 5342387']);
+  });
+
+  it('takes a "Note" run into the first date ("Note31 Dec 2022") as the notes column', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Statement of Financial Position', 200, 350]),
+        line(80, ['Note31 Dec 2022', 313, 379], ['31 Dec 2021', 388, 441]),
+        line(100, ['Inventory', 79, 122], ['6', 328, 333], ['72,405', 350, 379], ['70,228', 412, 441]),
+      ]),
+    ]);
+    expect(facts).toEqual(['InventoryNet 2022-12-31 72405', 'InventoryNet 2021-12-31 70228']);
+  });
+
+  it('leaves out a note reference standing clear of the columns when the heading names no notes column', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Balance Sheet', 200, 300]),
+        line(80, ['31 Dec 2022', 336, 379], ['31 Dec 2021', 398, 441]),
+        line(100, ['Inventory', 79, 122], ['6', 328, 333], ['72,405', 350, 379], ['70,228', 412, 441]),
+      ]),
+    ]);
+    expect(facts).toEqual(['InventoryNet 2022-12-31 72405', 'InventoryNet 2021-12-31 70228']);
+  });
+
+  it('marks only the period a run-together "2025 Budget 2025" heading names as budget', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Profit and Loss Account', 200, 350]),
+        line(70, ['Actual', 339, 368], ['Budget', 399, 432], ['Var.', 479, 497]),
+        line(80, ['Year ended March 31,', 302, 396]),
+        line(90, ['Note', 299, 320], ['2025 Budget 2025', 347, 432]),
+        line(100, ['Total revenues', 46, 109], ['8', 315, 320], ['62,143', 339, 368], ['64,821', 403, 432], ['-2,678', 469, 496]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2025-03-31/12 62143']);
+  });
 });

@@ -23,9 +23,17 @@ const TITLES: [RegExp, StatementKind][] = [
 const LEAVES_STATEMENTS =
   /^(?:notes? to (?:the )?(?:(?:condensed|unaudited|interim|consolidated|combined)\s+)*financial statements|notes?\s+\d+(?:\.\d+)?\s*[–—:.-]?\s+[a-z]{3,}|item\s+\d+[a-z]?\b|management'?s discussion|exhibit\s+\d|report of independent|independent auditor|signatures?\b|certifications?\b|reconciliation of|(?:.*\b)?non-gaap\b|supplemental (?:information|schedule))/i;
 
-/** Whether a line is a heading that leaves the statements (LEAVES_STATEMENTS): a short line without figures. */
+/**
+ * Whether a line is a heading that leaves the statements (LEAVES_STATEMENTS): a short line without
+ * figures, and not a statement's column heading ("Note 31 Dec 2023 31 Dec 2022" is not note 31).
+ */
 function leavesStatements(line: LayoutLine): boolean {
-  return line.text.split(/\s+/).length <= 16 && LEAVES_STATEMENTS.test(line.text.trim().replace(/[’‘]/g, "'")) && !statementTitle(line);
+  return (
+    line.text.split(/\s+/).length <= 16 &&
+    LEAVES_STATEMENTS.test(line.text.trim().replace(/[’‘]/g, "'")) &&
+    !statementTitle(line) &&
+    !isPeriodHeading(line)
+  );
 }
 
 /** The statement a title line names, or null when the line is not a statement's title. */
@@ -178,7 +186,7 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
         continue;
       }
       const headed = state.pending.some(isPeriodHeading) ? periodColumns(state.pending, knownEnds) : [];
-      if (headed.length > 0 && plausibleColumns(headed, state.columns)) {
+      if (headed.length > 0 && plausibleColumns(headed, state.columns) && !fitsBetter(state.columns, headed, line)) {
         state.columns = headed;
         for (const column of headed.filter((candidate) => candidate.dated && candidate.period)) {
           const [year, month, day] = column.period!.end.split('-').map(Number);
@@ -233,6 +241,18 @@ function plausibleColumns(headed: PeriodColumn[], current: PeriodColumn[]): bool
   return headed.every((column) => !Number.isFinite(column.x0) || column.x1 >= figuresFrom - 24);
 }
 
+/**
+ * Whether the columns a statement already has place a row's figures where a new, shorter heading
+ * does not: a continued page whose heading lost a column (cut at the page's edge, or to OCR) keeps
+ * the columns its figures still stand in.
+ */
+function fitsBetter(current: PeriodColumn[], headed: PeriodColumn[], line: LayoutLine): boolean {
+  if (current.length <= headed.length) return false;
+  const { figures } = splitRow(line.cells);
+  const fits = (columns: PeriodColumn[]) => placeFigures(figures, columns)?.length === figures.length;
+  return fits(current) && !fits(headed);
+}
+
 function noteHeading(state: State, line: LayoutLine): void {
   state.pending.push(line);
   if (state.pending.length > MAX_HEADING_LINES) state.pending.shift();
@@ -283,7 +303,7 @@ function readRow(
       : null);
   const match = found && !(state.inRevenues && found.sign === 'cost') ? found : null;
   updateSection(state, label);
-  const placed = placeFigures(separateNoteReferences(figures, state.columns), state.columns);
+  const placed = placeFigures(withoutStrayNoteReferences(separateNoteReferences(figures, state.columns), state.columns), state.columns);
   if (placed) {
     const printed = printedByColumn(placed);
     footings.row(labelForConcept, printed, { documentId, page, quote: line.text });
@@ -398,6 +418,22 @@ function separateNoteReferences(figures: LayoutCell[], columns: PeriodColumn[]):
       { text: split[2], x0: restFrom, x1: figure.x1 },
     ];
   });
+}
+
+/** A note reference as printed beside a label: "6", "11", "4.2", "12a". */
+const NOTE_REFERENCE = /^\d{1,2}(?:\.\d{1,2})?[a-z]?$/;
+
+/**
+ * A note reference left of every column when the heading names no notes column ("Inventory  6
+ * 72,405  70,228" under "31 Dec 2022  31 Dec 2021"): it stands clear of the figure columns while the
+ * figure after it stands in the first, so it is no period's figure.
+ */
+function withoutStrayNoteReferences(figures: LayoutCell[], columns: PeriodColumn[]): LayoutCell[] {
+  if (figures.length < 2 || columns.some((column) => column.skipped === 'notes')) return figures;
+  const [first, second] = figures;
+  const firstColumn = Math.min(...columns.map((column) => column.x0));
+  const clear = first.x1 < firstColumn && first.x1 < second.x0 - 4;
+  return NOTE_REFERENCE.test(first.text.trim()) && clear && second.x1 > firstColumn ? figures.slice(1) : figures;
 }
 
 /** Each figure's column: the column it overlaps most, else the nearest; null when two figures claim one column. */
