@@ -48,6 +48,11 @@ const verbose = process.argv.includes('--verbose');
   try {
     const real = new URL('../test/fixtures/real-documents', import.meta.url).pathname;
     await reportLabelledSet('real filings (test/fixtures/real-documents)', withoutScans(readLabelledSet(real)), engine, { ocr, verbose });
+    const worldFormats = new URL('../test/fixtures/world-formats', import.meta.url).pathname;
+    await reportLabelledSet('world formats, written by the team (test/fixtures/world-formats; bench/world-formats)', readLabelledSet(worldFormats), engine, {
+      ocr,
+      verbose,
+    });
     for (const directory of blind) {
       if (existsSync(join(directory, 'first-run.md')))
         console.log(`\nblind set ${directory}: its first run, on the code of its day, is in first-run.md; below, today's run (regression only).`);

@@ -19,6 +19,11 @@ describe('verbatim gate', () => {
     expect(quoteCarriesValue('Net sales 1,234 1,000', 1235000)).toBe(false);
   });
 
+  it('finds a figure stated in lakhs or crores (Indian statements) at its scaled value', () => {
+    expect(quoteCarriesValue('(a) Inventories 5 871.90 802.44', 8_719_000_000)).toBe(true);
+    expect(quoteCarriesValue('Revenue from operations 1,86,423.70', 18_642_370_000)).toBe(true);
+  });
+
   it('reads the figures decks print: scale suffixes, percentages and sentence punctuation', () => {
     expect(quoteCarriesValue('ARR of $4.2M, up from last year', 4200000)).toBe(true);
     expect(quoteCarriesValue('Gross margin 72%.', 72)).toBe(true);

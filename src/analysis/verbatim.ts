@@ -25,7 +25,8 @@ export function quoteCarriesValue(quote: string, value: number): boolean {
   return tokens.some((token) => {
     const amount = parseAmount(printedFigure(token));
     if (!amount) return false;
-    return [1, 1e3, 1e6, 1e9].some(
+    // The scales statements state: units, thousands, lakhs, millions, crores, billions.
+    return [1, 1e3, 1e5, 1e6, 1e7, 1e9].some(
       (scale) => Math.abs(Math.abs(amount.value) * scale - Math.abs(value)) < 0.5 * Math.max(1, scale / 1e3) || (amount.value === 0 && value === 0),
     );
   });

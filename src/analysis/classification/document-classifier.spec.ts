@@ -83,6 +83,22 @@ describe('classifyDocument on filings', () => {
   });
 });
 
+describe("classifyDocument on statements in the world's wording", () => {
+  it('gives a one-page management P&L a confidence of at least 0.8 from what the statement reader sees in it', () => {
+    const result = classifyDocument(
+      'd',
+      layoutFromText([
+        'Lantern Street Coffee Roasters LLC\nProfit and Loss\nJanuary - March, 2026\n\tJan 2026\tFeb 2026\tMar 2026\tTotal\nTotal Income\t$54,330.55\t$57,234.10\t$65,117.90\t$176,682.55\n5000 Cost of Goods Sold\t26,110.20\t27,904.35\t31,377.90\t85,392.45\nGross Profit\t$28,220.35\t$29,329.75\t$33,740.00\t$91,290.10\n6400 Interest Expense\t388.10\t381.45\t374.80\t1,144.35\nNet Income\t$10,078.66\t$11,133.16\t$15,000.20\t$36,212.02',
+      ]),
+    );
+    expect(result.documentType).toBe('financial_statement');
+    expect(result.signals.map((signal) => signal.name)).toEqual(
+      expect.arrayContaining(['financial_statement:statement_title', 'financial_statement:period_columns', 'financial_statement:statement_lines']),
+    );
+    expect(result.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});
+
 describe('pageKind', () => {
   it('tells a transaction list by its dated rows with amounts', () => {
     const rows = Array.from({ length: 5 }, (_, index) => `03/0${index + 1}\tCARD PURCHASE\t12.50\t1,000.00`).join('\n');

@@ -8,8 +8,9 @@ import {
   type Signal,
   type StatementKind,
 } from '../analysis.types.js';
-import { parseAmount } from '../statements/amounts.js';
+import { parseAmount, scaleIn } from '../statements/amounts.js';
 import { conceptFor } from '../statements/concept-synonyms.js';
+import { isPeriodHeading } from '../statements/period-columns.js';
 import { statementTitle } from '../statements/statement-reader.js';
 import { keepVerified } from '../verbatim.js';
 import { CUES, OTHER_BASELINE } from './document-cues.js';
@@ -105,6 +106,11 @@ export function classifyDocument(documentId: string, pages: PageLayout[]): Class
     const page = firstPageOf('cash_flow_statement');
     add('financial_statement:statement_set', 2.5, page, page.lines[0].text);
   }
+  statementShape(
+    pages.filter((page) => statementPages.has(page.page)),
+    signals,
+    add,
+  );
   if (share('slide') >= 0.6 && textPages.length >= 3) add('pitch_deck:slide_pages', 4, firstPageOf('slide'), firstPageOf('slide').lines[0].text);
   else if (share('slide') >= 0.6) add('pitch_deck:slide_pages', 2, firstPageOf('slide'), firstPageOf('slide').lines[0].text);
   if (share('transactions') > 0) add('bank_statement:transaction_pages', 3, firstPageOf('transactions'), firstPageOf('transactions').lines[0].text);
@@ -154,6 +160,41 @@ export function classifyDocument(documentId: string, pages: PageLayout[]): Class
     warnings,
     engine: { ...BUILTIN_ENGINE },
   };
+}
+
+/** Lines with figures whose labels name a concept of the fact vocabulary, on a document's statement pages, for it to read as statements. */
+const STATEMENT_LINES = 5;
+
+/**
+ * What the statement reader sees on the statement pages, as evidence in the reader's own terms (one
+ * source of truth for titles, scales and period headings, whatever the wording a cue lists): a title
+ * the reader recognises, a stated scale ("CHF 000", "₹ crore", "SEK thousand"), a heading of period
+ * columns ("Jan 2026  Feb 2026", "2025  2024 restated"), and rows whose labels name concepts.
+ */
+function statementShape(statementPages: PageLayout[], signals: Signal[], add: (name: string, weight: number, page: PageLayout, quote: string) => void): void {
+  const has = (name: string) => signals.some((signal) => signal.name === `financial_statement:${name}`);
+  const first = (test: (line: PageLayout['lines'][number]) => boolean, lines: (page: PageLayout) => PageLayout['lines'] = (page) => page.lines) => {
+    for (const page of statementPages) {
+      const line = lines(page).find(test);
+      if (line) return { page, line };
+    }
+    return null;
+  };
+  const heading = (page: PageLayout) => page.lines.slice(0, 12);
+  const title = has('statement_title') ? null : first((line) => statementTitle(line) !== null, heading);
+  if (title) add('financial_statement:statement_title', 3, title.page, title.line.text);
+  const scale = has('scale_heading') ? null : first((line) => scaleIn(line.text) !== null, heading);
+  if (scale) add('financial_statement:scale_heading', 1, scale.page, scale.line.text);
+  const periods = has('period_columns') ? null : first(isPeriodHeading, heading);
+  if (periods) add('financial_statement:period_columns', 1.5, periods.page, periods.line.text);
+  const conceptLines = statementPages.flatMap((page) =>
+    page.lines
+      .filter(
+        (line) => line.cells.length > 1 && line.cells.slice(1).some((cell) => parseAmount(cell.text) !== null) && conceptFor(line.cells[0].text, null, null),
+      )
+      .map((line) => ({ page, line })),
+  );
+  if (conceptLines.length >= STATEMENT_LINES) add('financial_statement:statement_lines', 2.5, conceptLines[0].page, conceptLines[0].line.text);
 }
 
 function round(value: number): number {

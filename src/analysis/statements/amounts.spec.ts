@@ -17,11 +17,13 @@ describe('parseAmount', () => {
     ['—', 0],
     ['-', 0],
     ['12.5', 12.5],
+    ['1,86,423.70', 186423.7],
+    ['(12,34,56,789)', -123456789],
   ])('reads %s as %d', (text, value) => {
     expect(parseAmount(text)?.value).toBe(value);
   });
 
-  it.each(['12.5%', 'Revenue', '31/12/2024', 'Q1', ''])('refuses %s as an amount', (text) => {
+  it.each(['12.5%', 'Revenue', '31/12/2024', 'Q1', '', 'CHF 000', "£'000"])('refuses %s as an amount', (text) => {
     expect(parseAmount(text)).toBeNull();
   });
 });

@@ -44,7 +44,8 @@ export interface Amount {
 }
 
 /**
- * Parses one cell as an amount: thousands separators (`1,234`, `1.234.567`, `1 234`, `1'234`),
+ * Parses one cell as an amount: thousands separators (`1,234`, `1.234.567`, `1 234`, `1'234`,
+ * Indian `1,86,423`),
  * negatives in parentheses, leading or trailing minus, a dash alone as zero, currency symbols and
  * codes around the number. Percentages, dates and words are not amounts (null).
  */
@@ -92,7 +93,11 @@ export function parseAmount(cell: string): Amount | null {
 
 /** `1,234.5` → `1234.5`; European `1.234.567,89` → `1234567.89`; null for anything else. */
 function plainNumber(text: string): string | null {
+  // "000" under "CHF" or "£" is a column's scale ("CHF 000", "£'000"), not a figure.
+  if (/^0\d+$/.test(text)) return null;
   if (/^\d{1,3}(,\d{3})+(\.\d+)?$/.test(text) || /^\d+(\.\d+)?$/.test(text)) return text.replace(/,/g, '');
+  // Indian grouping: thousands, then lakhs and crores in pairs ("1,86,423.70", "12,34,56,789").
+  if (/^\d{1,2}(,\d{2})+,\d{3}(\.\d+)?$/.test(text)) return text.replace(/,/g, '');
   if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(text) && (text.split('.').length > 2 || text.includes(','))) return text.replace(/\./g, '').replace(',', '.');
   if (/^\d{1,3}([ '’\u00a0\u202f]\d{3})+([.,]\d+)?$/.test(text)) return text.replace(/[ '’\u00a0\u202f]/g, '').replace(',', '.');
   if (/^\d+,\d{1,2}$/.test(text)) return text.replace(',', '.');

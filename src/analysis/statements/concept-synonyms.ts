@@ -19,12 +19,18 @@ interface Synonym {
   section?: 'current' | 'noncurrent';
   /** One of several lines that together make the concept (see ConceptMatch.part). */
   part?: boolean;
+  /** A wording that names the concept only when no other line does ("Total income" beside "Revenue from operations"). */
+  fallback?: boolean;
+  /** A line that is the parent's share by its wording alone ("Owners of the Company" under the profit for the year). */
+  parentShare?: boolean;
 }
 
 const EQUITY_HOLDERS = "(?:stockholders|shareholders|shareowners|members|partners|owners|stockholder's|shareholder's)'? ?";
 /** The words that say which way a tax line runs, and what may stand between the words of such a label. */
 const TAX_DIRECTION = '(?:provision|benefit|credit|expense|charge)s?';
 const TAX_SEPARATOR = '[\\s()/]+';
+/** Nordic and German wording for bank debt: "Liabilities to credit institutions", "Amounts owed to credit institutions". */
+const CREDIT_INSTITUTIONS = /^(?:(?:current|non-?current) )?(?:liabilities|amounts owed|debts?|borrowings) (?:to|from) credit institutions$/;
 
 const SYNONYMS: Synonym[] = [
   {
@@ -34,10 +40,23 @@ const SYNONYMS: Synonym[] = [
     labels: [
       /^(?:total )?(?:net )?(?:revenues?|sales|turnover|operating revenues?|sales revenues?)(?:, net)?$/,
       /^(?:total )?revenues? from contracts? with customers$/,
+      /^(?:total )?revenues? from operations$/,
+      // Non-profits: "Total revenue and support", "Total support and revenue".
+      /^(?:total )?(?:revenues?|income),? (?:and|&) (?:other )?support$/,
+      /^(?:total )?support and (?:revenues?|income)$/,
       /^(?:total )?net sales and revenues?$/,
       /^total net revenues?$/,
       /^revenues?, net$/,
     ],
+  },
+  {
+    // Bookkeeping exports total their income accounts as "Total Income"; Indian statements add other
+    // income to revenue from operations as "Total income". Revenue only when no line names revenue.
+    concept: 'Revenues',
+    statement: 'income_statement',
+    sign: 'signed',
+    fallback: true,
+    labels: [/^total (?:trading |operating )?income$/],
   },
   {
     concept: 'CostOfRevenue',
@@ -81,6 +100,7 @@ const SYNONYMS: Synonym[] = [
       /^(?:total )?operating (?:income|profit|loss|result)(?: \((?:loss|profit)\))?$/,
       /^(?:income|profit|loss|earnings)(?: \((?:loss|profit)\))? from operations$/,
       /^ebit$/,
+      /^(?:earnings|profit|income|result) before (?:net )?(?:interest|finance costs|financial items|financial result) and (?:income )?tax(?:es|ation)?$/,
       /^results? from operating activities$/,
       /^operating (?:profit|income) \/ \(loss\)$/,
     ],
@@ -95,6 +115,18 @@ const SYNONYMS: Synonym[] = [
       /^d&a$/,
       // Public-sector statements amortise their tangible capital assets.
       /^amorti[sz]ation of tangible capital assets$/,
+    ],
+  },
+  {
+    // Depreciation alone stands for D&A when the statement prints no line with both.
+    concept: 'DepreciationDepletionAndAmortization',
+    statement: 'income_statement',
+    alsoIn: 'cash_flow_statement',
+    sign: 'cost',
+    fallback: true,
+    labels: [
+      /^depreciation(?: expense| charge)?$/,
+      /^depreciation (?:of|on) (?:property,? plant and equipment|property and equipment|plant and equipment|tangible (?:fixed )?assets|fixed assets)$/,
     ],
   },
   { concept: 'EBITDA', statement: 'income_statement', sign: 'signed', labels: [/^ebitda$/] },
@@ -144,7 +176,19 @@ const SYNONYMS: Synonym[] = [
       /^(?:profit|loss|\(loss\) profit|profit \(loss\)|profit \/ \(loss\)|\(loss\)\/profit|profit\/\(loss\)) for the (?:year|period|financial year|financial period)$/,
       /^net (?:income|loss|profit) for the (?:year|period)$/,
       /^net (?:income|profit) \/ \(loss\)$/,
+      /^net result(?: for the (?:year|period))?$/,
+      // What is left of "Profit attributable to owners of the parent" once the owner is taken off.
+      /^(?:net )?(?:profit|earnings)$/,
     ],
+  },
+  {
+    // IFRS statements split the profit for the year under it: "Owners of the Company", "thereof
+    // attributable to shareholders of X AG", "Equity holders of the parent"; the parent's share.
+    concept: 'NetIncomeLoss',
+    statement: 'income_statement',
+    sign: 'signed',
+    parentShare: true,
+    labels: [/^(?:thereof |of which )?(?:attributable to )?(?:the )?(?:owners|shareholders|equity holders|stockholders)(?: of (?:the )?[\w.&' -]+)?$/],
   },
   {
     concept: 'CashAndCashEquivalentsAtCarryingValue',
@@ -170,7 +214,8 @@ const SYNONYMS: Synonym[] = [
     sign: 'signed',
     labels: [/^inventor(?:y|ies)(?:, net)?$/, /^stocks?$/, /^merchandise inventor(?:y|ies)$/],
   },
-  { concept: 'AssetsCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current assets$/, /^current assets,? total$/] },
+  // A row with figures named "Current assets" is their total: a heading carries none.
+  { concept: 'AssetsCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current assets$/, /^current assets,? total$/, /^current assets$/] },
   { concept: 'Assets', statement: 'balance_sheet', sign: 'signed', labels: [/^total assets$/] },
   {
     concept: 'AccountsPayableCurrent',
@@ -183,7 +228,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     // UK formats: "Creditors: amounts falling due within one year" is the current liabilities' total.
-    labels: [/^total current liabilities$/, /^current liabilities,? total$/, /^creditors:? amounts falling due within one year$/],
+    labels: [/^total current liabilities$/, /^current liabilities,? total$/, /^current liabilities$/, /^creditors:? amounts falling due within one year$/],
   },
   {
     concept: 'Liabilities',
@@ -208,7 +253,10 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     section: 'current',
-    labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?|term debt|long-term debt)$/],
+    labels: [
+      /^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?|term debt|long-term debt)$/,
+      CREDIT_INSTITUTIONS,
+    ],
   },
   {
     concept: 'LongTermDebtNoncurrent',
@@ -227,7 +275,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     section: 'noncurrent',
-    labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?|term debt)$/],
+    labels: [/^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans|term loans?|term debt)$/, CREDIT_INSTITUTIONS],
   },
   {
     concept: 'StockholdersEquity',
@@ -238,7 +286,7 @@ const SYNONYMS: Synonym[] = [
       /^total (?:equity|net worth)$/,
       new RegExp(`^(?:total )?${EQUITY_HOLDERS}funds$`),
       /^(?:total )?net worth$/,
-      /^total equity attributable to (?:owners|equity holders|shareholders) of the (?:company|parent)$/,
+      /^(?:total )?equity attributable to (?:the )?(?:owners|equity holders|shareholders|stockholders)(?: of (?:the )?[\w.&' -]+)?$/,
       // "Total common shareholders' equity", "Total Amcor plc shareholders' equity": the parent's equity.
       new RegExp(`^total (?!.*liabilities)(?!equity)[\\w.&' -]+ ${EQUITY_HOLDERS}(?:equity|deficit)$`),
     ],
@@ -251,6 +299,8 @@ const SYNONYMS: Synonym[] = [
       new RegExp(`^total liabilities(?:,)? (?:and|&) ${EQUITY_HOLDERS}(?:equity|deficit|equity \\(deficit\\))$`),
       /^total liabilities and (?:total )?equity$/,
       /^total equity and liabilities$/,
+      // Non-profits and funds: "Total liabilities and net assets", "Total liabilities and fund balances".
+      /^total liabilities and (?:net assets|fund balances?)$/,
       /^total capitali[sz]ation and liabilities$/,
       // "Total liabilities, redeemable noncontrolling interests and stockholders' equity"
       new RegExp(`^total liabilities, .+ and (?:total )?${EQUITY_HOLDERS}(?:equity|deficit)$`),
@@ -267,6 +317,8 @@ const SYNONYMS: Synonym[] = [
       // Public-sector statements: "Net change in cash from operating activities (transactions)".
       /^net (?:change in )?cash (?:from|provided by|generated from|used in) operating (?:activities|transactions)$/,
       /^cash flows? from operating activities, net$/,
+      // Nordic and German statements: "Cash flow from operating activities" is the section's total.
+      /^(?:net )?cash flows? (?:from|generated from|provided by|used in) (?:\(used in\) )?operating activities$/,
       /^cash (?:generated|provided) (?:by|from) (?:\(used in\) )?operating activities$/,
     ],
   },
@@ -283,6 +335,7 @@ const SYNONYMS: Synonym[] = [
       /^capital spending$/,
       /^(?:cash used to acquire|acquisitions? of|purchases? of) tangible capital assets$/,
       /^purchase of fixed assets$/,
+      /^investments? in (?:property,? plant and equipment|property and equipment|tangible (?:fixed )?assets|fixed assets)$/,
     ],
   },
   {
@@ -297,12 +350,20 @@ const SYNONYMS: Synonym[] = [
       /^(?:debt|loan) principal repayments?$/,
       /^payments? (?:of|on) (?:long-term )?(?:debt|borrowings|loans)$/,
       /^repayments? of term debt$/,
+      // Nordic statements "amortise" a loan: repay its principal.
+      /^amorti[sz]ation of (?:loans|debt|borrowings|bank loans)$/,
     ],
   },
 ];
 
 /** Currency symbols and codes standing alone among a label's words: "Net sales $", "Revenue EUR". */
 const CURRENCY_TOKEN = /(?:^|\s)(?:us\$|c\$|a\$|[$€£¥₹]|usd|eur|gbp|chf|cad|aud|jpy)(?=\s|$)/g;
+/**
+ * What numbers a line before its words: "(a)", "(1)", "a)", "1.", roman "I" to "XIV" (Ind AS
+ * statements), an account code ("4000 Sales", "6400 · Interest Expense"), a dash.
+ */
+const LEADING_ENUMERATOR =
+  /^(?:\((?:[ivx]{1,4}|[a-h]|\d{1,2})\)|(?:[ivx]{1,4}|[a-h]|\d{1,2})[.)]|[ivx]{1,4}(?= [a-z])|\d{3,6}(?: ?[·:-])?(?= [a-z])|[-–•·]+)\s*/;
 /** Footnote marks after a label: "(a)", "(1)", "¹", "*", "†". */
 const FOOTNOTE_MARKS = /(?:\s*(?:\([a-z]\)|\(\d{1,2}\)|[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰]+))+$/;
 
@@ -320,6 +381,7 @@ export function normaliseLabel(label: string): string {
     .replace(CURRENCY_TOKEN, ' ')
     .replace(/\((?:note|notes) [\d., ]+\)|\bnotes? \d+(?:\.\d+)?$/g, '')
     .replace(/^(?:less|add|plus)[:\s]+/, '')
+    .replace(LEADING_ENUMERATOR, '')
     .replace(/[\s:.*†‡]+$/g, '')
     .replace(FOOTNOTE_MARKS, '')
     .replace(/\s\d{1,2}$/, '')
@@ -390,13 +452,14 @@ export function conceptFor(label: string, statement: StatementKind | null, secti
         if (synonym.section && synonym.section !== section) continue;
         if (patternsOf(synonym).some((pattern) => pattern.test(text))) {
           if (synonym.part) return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: 0, part: true };
+          if (synonym.fallback) return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: 0 };
           // "Accounts receivable, net" beats the gross "Accounts receivable" printed above it.
           const net = /,\s*net$|\bnet of\b|\bless allowance/.test(forms[0]) ? 1 : 0;
           return {
             concept: synonym.concept,
             sign: synonym.sign,
             statement: statement ?? synonym.statement,
-            priority: (total ? 2 : 1) + (parents ? 2 : 0) + net,
+            priority: (total ? 2 : 1) + (parents || synonym.parentShare ? 2 : 0) + net,
           };
         }
       }

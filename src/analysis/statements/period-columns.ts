@@ -45,6 +45,10 @@ const YEAR = '((?:19|20)\\d{2})';
 const NOT_ACTUAL =
   /\b(budget(?:ed)?|forecasts?|plan|projected|projections?|estimated?|estimates?|pro[ -]?forma|variance|var\.?|change|outlook|target|guidance)\b|%|\bb\/\(w\)|\bfav/i;
 const NOTE_COLUMN = /^notes?$/i;
+/** A span of months in one heading ("January - March, 2026", "Jan 1 – Mar 31, 2026"): what the columns under it cover, not a column. */
+const MONTH_RANGE = new RegExp(`${MONTH}\\s*(?:\\d{1,2},?\\s*)?(?:(?:19|20)\\d{2}\\s*)?(?:-|–|—|to|through)\\s*${MONTH}\\s*(?:\\d{1,2})?,?\\s*${YEAR}`, 'i');
+/** The column that totals a run of month columns. */
+const TOTAL_COLUMN = /^(?:total|ytd|year to date|total ytd|qtd|quarter to date)$/i;
 
 interface Anchor {
   x0: number;
@@ -96,7 +100,7 @@ export function periodColumns(headerLines: LayoutLine[], knownEnds: KnownEnds = 
       const context = contextOf(cell);
       if (context) contexts.push(context);
       const notActual = NOT_ACTUAL.exec(cell.text);
-      if (found.length > 0 && isSentence(cell.text, found)) {
+      if (found.length > 0 && (isSentence(cell.text, found) || MONTH_RANGE.test(cell.text))) {
         // "For the years ended December 31, 2024 and 2023": a heading that names periods, not a column.
         sentencePeriods.push(...found);
       } else if (found.length > 0) {
@@ -154,6 +158,7 @@ export function periodColumns(headerLines: LayoutLine[], knownEnds: KnownEnds = 
       if (!same.text.includes(anchor.text)) same.text = `${same.text} ${anchor.text}`;
     } else merged.push({ ...anchor });
   }
+  merged.push(...monthColumns(merged, headerLines));
   const columns: PeriodColumn[] = merged.map((anchor) => {
     const context = contextFor(anchor, contexts);
     const mark = columnMarks.find((candidate) => overlap(candidate, anchor) > 0);
@@ -239,6 +244,25 @@ function withKnownEnd(anchor: Anchor, context: Context | undefined, knownEnds: K
   const month = anchor.month ?? context?.month;
   if (!known || (month !== undefined && Math.abs(month - known.month) > 1 && Math.abs(month - known.month) < 11)) return anchor;
   return { ...anchor, month: known.month, day: known.day };
+}
+
+/**
+ * Management accounts head their columns with months ("Jan 2026  Feb 2026  Mar 2026  Total"): a run
+ * of consecutive month columns is a month each, and a "Total" standing right of the run covers them
+ * all, ending with the last. Returns the total's anchor, if any; marks the months in place.
+ */
+function monthColumns(anchors: Anchor[], headerLines: LayoutLine[]): Anchor[] {
+  const months = anchors
+    .filter((anchor) => anchor.month !== undefined && anchor.day === undefined && anchor.months === undefined && !anchor.skipped)
+    .sort((a, b) => a.x0 - b.x0);
+  const index = (anchor: Anchor) => anchor.year * 12 + anchor.month!;
+  if (months.length < 2 || months.some((anchor, at) => at > 0 && index(anchor) !== index(months[at - 1]) + 1)) return [];
+  for (const anchor of months) anchor.months = 1;
+  const last = months[months.length - 1];
+  const total = headerLines
+    .flatMap((line) => line.cells)
+    .find((cell) => TOTAL_COLUMN.test(cell.text.trim()) && cell.x0 > last.x1 && !anchors.some((anchor) => overlap(anchor, cell) > 0));
+  return total ? [{ x0: total.x0, x1: total.x1, text: `${months[0].text} – ${last.text}`, year: last.year, month: last.month, months: months.length }] : [];
 }
 
 /**

@@ -210,4 +210,106 @@ describe('labelForms', () => {
     ]);
     expect(facts).toEqual(['Revenues 2025-03-31/12 62143']);
   });
+
+  it('reads thousands grouped by spaces, which come out of the page one cell per group, and keeps "4, 5" in the Notes column', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Income statement', 51, 140]),
+        line(70, ['SEK thousand', 51, 110]),
+        line(80, ['Notes', 312, 336], ['2025', 419, 440], ['2024', 518, 539]),
+        line(
+          90,
+          ['Net sales', 51, 86],
+          ['3', 321, 326],
+          ['1', 402, 406],
+          ['845', 411, 423],
+          ['230', 428, 440],
+          ['1', 501, 505],
+          ['702', 510, 522],
+          ['114', 527, 539],
+        ),
+        line(
+          100,
+          ['Other external expenses', 51, 144],
+          ['4,', 317, 324],
+          ['5', 327, 331],
+          ['-214', 407, 424],
+          ['880', 428, 440],
+          ['-198', 506, 522],
+          ['440', 527, 539],
+        ),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2025-12-31/12 1845230000', 'Revenues 2024-12-31/12 1702114000']);
+  });
+
+  it('reads a column head "CHF 000" as the scale, not as a row of zeros', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Consolidated income statement', 51, 200]),
+        line(70, ['2025', 400, 420], ['2024 restated¹', 470, 530]),
+        line(80, ['Notes', 300, 324], ['CHF 000', 390, 420], ['CHF 000', 500, 530]),
+        line(90, ['Net revenue', 51, 100], ['4', 310, 315], ["318'422", 385, 420], ["301'877", 495, 530]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2025-12-31/12 318422000', 'Revenues 2024-12-31/12 301877000']);
+  });
+
+  it('reads labels numbered as Indian and bookkeeping statements number them: "(c)", "I", "VII", an account code', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Statement of Profit and Loss for the year ended 31 March 2026', 51, 300]),
+        line(70, ['Year ended', 400, 440]),
+        line(80, ['31 March 2026', 390, 440]),
+        line(90, ['I Revenue from operations', 51, 160], ['4,826.45', 400, 440]),
+        line(100, ['6400 Interest Expense', 51, 140], ['88.64', 410, 440]),
+        line(110, ['VII Profit for the year (V - VI)', 51, 180], ['401.10', 405, 440]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2026-03-31/12 4826.45', 'InterestExpense 2026-03-31/12 88.64', 'NetIncomeLoss 2026-03-31/12 401.1']);
+  });
+
+  it('reads month columns as a month each and the "Total" beside them as the months together', () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Profit and Loss', 51, 120]),
+        line(70, ['January - March, 2026', 51, 119]),
+        line(80, ['Jan 2026', 332, 361], ['Feb 2026', 390, 418], ['Mar 2026', 447, 476], ['Total', 524, 539]),
+        line(90, ['Net Income', 51, 92], ['$10,078.66', 318, 361], ['$11,133.16', 375, 418], ['$15,000.20', 433, 476], ['$36,212.02', 492, 539]),
+      ]),
+    ]);
+    expect(facts).toEqual([
+      'NetIncomeLoss 2026-01-31/1 10078.66',
+      'NetIncomeLoss 2026-02-28/1 11133.16',
+      'NetIncomeLoss 2026-03-31/1 15000.2',
+      'NetIncomeLoss 2026-03-31/3 36212.02',
+    ]);
+  });
+
+  it("takes the parent's share printed under the profit for the year as the net income", () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['Consolidated income statement', 51, 200]),
+        line(70, ['2025', 420, 440], ['2024', 500, 520]),
+        line(80, ['Net profit for the year', 51, 150], ['613.8', 410, 440], ['540.2', 490, 520]),
+        line(90, ['thereof attributable to non-controlling interests', 61, 250], ['31.2', 415, 440], ['27.5', 495, 520]),
+        line(100, ['thereof attributable to shareholders of Hallmark AG', 61, 260], ['582.6', 410, 440], ['512.7', 490, 520]),
+      ]),
+    ]);
+    expect(facts).toEqual(['NetIncomeLoss 2025-12-31/12 582.6', 'NetIncomeLoss 2024-12-31/12 512.7']);
+  });
+
+  it("reads a non-profit's statement of activities: the restriction columns are no periods, the years' totals are", () => {
+    const facts = factsOf([
+      page(1, [
+        line(60, ['STATEMENT OF ACTIVITIES', 51, 160]),
+        line(70, ['Year Ended June 30,', 51, 113], ['2026', 117, 130]),
+        line(80, ['(With Comparative Totals for the Year Ended June 30,', 51, 214], ['2025)', 217, 233]),
+        line(90, ['Without Donor', 330, 373], ['With Donor', 395, 431], ['2026', 470, 485], ['2025', 524, 539]),
+        line(100, ['Restrictions', 335, 373], ['Restrictions', 392, 431], ['Total', 469, 485], ['Total', 523, 539]),
+        line(110, ['Total revenue and support', 51, 135], ['2,198,820', 343, 373], ['294,100', 406, 431], ['2,492,920', 455, 485], ['2,176,300', 509, 539]),
+      ]),
+    ]);
+    expect(facts).toEqual(['Revenues 2026-06-30/12 2492920', 'Revenues 2025-06-30/12 2176300']);
+  });
 });

@@ -79,7 +79,7 @@ describe('income statement results', () => {
     expect(checks).toHaveLength(8);
     expect(failed(checks)).toEqual([]);
     const edited = lines.map((line) => line.replace('(16,334)', '(26,334)'));
-    expect(failed(resultChecks(edited))).toEqual(['result_adds_up:2024-12-31:page-1:profit-before-tax']);
+    expect(failed(resultChecks(edited))).toEqual(['result_adds_up:2024-12-31/12m:page-1:profit-before-tax']);
   });
 
   it('adds a tax benefit printed positive, and a benefit printed in parentheses under "Provision for (benefit from)", to a pre-tax loss', () => {
@@ -96,12 +96,12 @@ describe('income statement results', () => {
       'Net loss\t(840)',
     ];
     expect(resultChecks(statement('Income tax benefit\t210'))).toEqual([
-      ['result_adds_up:2024-12-31:page-1:loss-from-operations', true],
-      ['result_adds_up:2024-12-31:page-1:loss-before-income-taxes', true],
-      ['result_adds_up:2024-12-31:page-1:net-loss', true],
+      ['result_adds_up:2024-12-31/12m:page-1:loss-from-operations', true],
+      ['result_adds_up:2024-12-31/12m:page-1:loss-before-income-taxes', true],
+      ['result_adds_up:2024-12-31/12m:page-1:net-loss', true],
     ]);
     expect(failed(resultChecks(statement('Provision for (benefit from) income taxes\t(210)')))).toEqual([]);
-    expect(failed(resultChecks(statement('Provision for income taxes\t210')))).toEqual(['result_adds_up:2024-12-31:page-1:net-loss']);
+    expect(failed(resultChecks(statement('Provision for income taxes\t210')))).toEqual(['result_adds_up:2024-12-31/12m:page-1:net-loss']);
   });
 
   it('reads the lines of an "Other income (expense):" section in its direction: interest expense in parentheses subtracts', () => {
@@ -143,9 +143,9 @@ describe('income statement results', () => {
       'Net income\t170',
     ];
     expect(resultChecks(lines)).toEqual([
-      ['result_adds_up:2024-12-31:page-1:gross-profit', true],
-      ['result_adds_up:2024-12-31:page-1:operating-income', true],
-      ['result_adds_up:2024-12-31:page-1:net-income', true],
+      ['result_adds_up:2024-12-31/12m:page-1:gross-profit', true],
+      ['result_adds_up:2024-12-31/12m:page-1:operating-income', true],
+      ['result_adds_up:2024-12-31/12m:page-1:net-income', true],
     ]);
   });
 
@@ -161,7 +161,7 @@ describe('income statement results', () => {
       'Interest expense\t40',
       'Income before income taxes\t260',
     ];
-    expect(resultChecks(lines)).toEqual([['result_adds_up:2024-12-31:page-1:operating-income', true]]);
+    expect(resultChecks(lines)).toEqual([['result_adds_up:2024-12-31/12m:page-1:operating-income', true]]);
   });
 
   it('folds a subtotal such as income from continuing operations into the lines it stands for', () => {
@@ -174,7 +174,7 @@ describe('income statement results', () => {
       `${discontinued}\t(60)`,
       'Net income\t340',
     ];
-    expect(resultChecks(lines('Income (loss) from discontinued operations, net of tax'))).toEqual([['result_adds_up:2024-12-31:page-1:net-income', true]]);
+    expect(resultChecks(lines('Income (loss) from discontinued operations, net of tax'))).toEqual([['result_adds_up:2024-12-31/12m:page-1:net-income', true]]);
     // A loss printed negative may be a negative result or a negative cost: not read, no check.
     expect(resultChecks(lines('Loss from discontinued operations, net of tax'))).toEqual([]);
   });

@@ -185,8 +185,8 @@ describe('readStatements', () => {
       const footed = results(result);
       expect(footed.map((check) => [check.id.split(':')[1], check.id.split(':').at(-1), check.passed])).toEqual(
         expect.arrayContaining([
-          ['2024-12-31', 'net-income', true],
-          ['2023-12-31', 'net-income', true],
+          ['2024-12-31/12m', 'net-income', true],
+          ['2023-12-31/12m', 'net-income', true],
         ]),
       );
       expect(footed.every((check) => check.passed)).toBe(true);
@@ -216,7 +216,7 @@ describe('readStatements', () => {
         results(result)
           .filter((check) => check.id.endsWith('net-income'))
           .map((check) => check.id.split(':')[1]),
-      ).toEqual(['2023-12-31']);
+      ).toEqual(['2023-12-31/12m']);
     });
 
     it.each(['Income tax expense', 'Income tax (expense) benefit', 'Income tax benefit (expense)', 'Provision for (benefit from) income taxes'])(

@@ -1,7 +1,8 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
-import { currencyIn, decimalMarkOf, isCurrencyMark, parseAmount, scaleIn, withDecimalPoint } from './amounts.js';
-import { conceptFor, lineNature, printsCostsNegative, type SignRule } from './concept-synonyms.js';
+import { currencyIn, isCurrencyMark, parseAmount, scaleIn } from './amounts.js';
+import { conceptFor, lineNature, normaliseLabel, printsCostsNegative, type SignRule } from './concept-synonyms.js';
 import { isDateLine, isPeriodHeading, periodColumns, printedPeriodEnds, type KnownEnds, type PeriodColumn } from './period-columns.js';
+import { separateNoteReferences, withDecimalPoints, withoutNoteCells, withoutStrayNoteReferences, withSpaceGroupedFigures } from './figure-cells.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
 import { IncomeStatementResults } from './result-lines.js';
 import { statementChecks } from './statement-checks.js';
@@ -9,6 +10,11 @@ import { statementChecks } from './statement-checks.js';
 const TITLES: [RegExp, StatementKind][] = [
   [
     /\bstatements? of (?:consolidated )?(?:operations|income|earnings|(?:comprehensive )?(?:income|loss)|profit (?:or|and) loss|comprehensive income)\b|\bincome statements?\b|\bprofit (?:and|&) loss\b|\bp&l\b|\bstatements? of operations\b/i,
+    'income_statement',
+  ],
+  // Non-profits' statements of activities, governments' of revenues and expenditures, charities' of financial activities.
+  [
+    /\bstatements? of (?:consolidated )?activities\b|\bstatements? of (?:financial activities|revenues?,? (?:and )?expen(?:ses|ditures?))\b|\bincome and expenditure account\b/i,
     'income_statement',
   ],
   [/\bbalance sheets?\b|\bstatements? of (?:consolidated )?financial (?:position|condition)\b|\bstatements? of assets and liabilities\b/i, 'balance_sheet'],
@@ -29,16 +35,16 @@ const LEAVES_STATEMENTS =
  */
 function leavesStatements(line: LayoutLine): boolean {
   return (
-    line.text.split(/\s+/).length <= 16 &&
-    LEAVES_STATEMENTS.test(line.text.trim().replace(/[’‘]/g, "'")) &&
-    !statementTitle(line) &&
-    !isPeriodHeading(line)
+    line.text.split(/\s+/).length <= 16 && LEAVES_STATEMENTS.test(line.text.trim().replace(/[’‘]/g, "'")) && !statementTitle(line) && !isPeriodHeading(line)
   );
 }
 
+/** A year as headings print it, alone or closing a parenthesis ("(With comparative totals for the year ended June 30, 2025)"). */
+const PRINTED_YEAR = /^\(?(?:19|20)\d{2}\)?[.,;:]?$/;
+
 /** The statement a title line names, or null when the line is not a statement's title. */
 export function statementTitle(line: LayoutLine): StatementKind | null {
-  if (line.text.split(/\s+/).length > 14 || line.cells.some((cell) => parseAmount(cell.text) !== null && !/^(?:19|20)\d{2}$/.test(cell.text))) return null;
+  if (line.text.split(/\s+/).length > 14 || line.cells.some((cell) => parseAmount(cell.text) !== null && !PRINTED_YEAR.test(cell.text.trim()))) return null;
   // A title is a heading: not a sentence of a note that names a statement ("... charged to the profit
   // and loss account.", "+ the requirements of Section 7 Statement of Cash Flows;").
   const text = line.text.trim();
@@ -93,31 +99,12 @@ const MAX_HEADING_LINES = 12;
  * stands on the page.
  */
 export function readStatements(documentId: string, printedPages: PageLayout[]): StatementReading {
-  const pages = withDecimalPoints(printedPages);
+  const pages = withSpaceGroupedFigures(withDecimalPoints(printedPages));
   // Twice: the first reading learns the period ends the statements print over their columns ("28
   // June" over "2015"), which then date the columns headed by a year alone elsewhere in the document.
   const printed = printedPeriodEnds(pages.flatMap((page) => page.lines));
   const { datedEnds } = readPass(documentId, pages, printed);
   return readPass(documentId, pages, new Map([...printed, ...datedEnds])).reading;
-}
-
-/** Figures that look numeric: what the decimal mark is read from and rewritten in. */
-const NUMERIC_CELL = /^[\s(\-−–]*(?:[$€£¥₹]|[A-Z]{3})?\s*\d[\d.,\s'’]*\)?\s*[-−]?$/;
-
-/**
- * A document that writes `1.234,5` is read with its figures rewritten as `1234.5` (cells only: every
- * quote is still the line as printed); `42.779` in such a document is forty-two thousand.
- */
-function withDecimalPoints(pages: PageLayout[]): PageLayout[] {
-  const cells = pages.flatMap((page) => page.lines.flatMap((line) => line.cells.map((cell) => cell.text))).filter((text) => NUMERIC_CELL.test(text));
-  if (decimalMarkOf(cells) === 'point') return pages;
-  return pages.map((page) => ({
-    ...page,
-    lines: page.lines.map((line) => ({
-      ...line,
-      cells: line.cells.map((cell) => (NUMERIC_CELL.test(cell.text) ? { ...cell, text: withDecimalPoint(cell.text) } : cell)),
-    })),
-  }));
 }
 
 function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds): { reading: StatementReading; datedEnds: KnownEnds } {
@@ -177,7 +164,7 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
       }
       if (!state.reading) continue;
       const figures = line.cells.filter((cell) => parseAmount(cell.text) !== null);
-      if (figures.length === 0 || isDateLine(line) || (isPeriodHeading(line) && figures.every((cell) => /^(?:19|20)\d{2}$/.test(cell.text.trim())))) {
+      if (figures.length === 0 || isDateLine(line) || (isPeriodHeading(line) && figures.every((cell) => PRINTED_YEAR.test(cell.text.trim())))) {
         noteHeading(state, line);
         if (!isPeriodHeading(line)) {
           footings.heading(line.text);
@@ -187,7 +174,7 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
       }
       const headed = state.pending.some(isPeriodHeading) ? periodColumns(state.pending, knownEnds) : [];
       if (headed.length > 0 && plausibleColumns(headed, state.columns) && !fitsBetter(state.columns, headed, line)) {
-        state.columns = headed;
+        state.columns = withYearLengths(headed, state.statement);
         for (const column of headed.filter((candidate) => candidate.dated && candidate.period)) {
           const [year, month, day] = column.period!.end.split('-').map(Number);
           dated.push({ year, month, day });
@@ -242,6 +229,20 @@ function plausibleColumns(headed: PeriodColumn[], current: PeriodColumn[]): bool
 }
 
 /**
+ * A flow statement's column headed by a year alone ("2025", "FY2025", "Fiscal 2025"), with no length
+ * said anywhere over it, is that year: twelve months. Interim statements always say their length
+ * ("Three months ended", "Q1", "H1").
+ */
+function withYearLengths(columns: PeriodColumn[], statement: StatementKind | null): PeriodColumn[] {
+  if (statement !== 'income_statement' && statement !== 'cash_flow_statement') return columns;
+  return columns.map((column) =>
+    column.period && !column.period.months && /^(?:(?:fy|fiscal(?: year)?|financial year)\s?'?)?(?:19|20)\d{2}$/i.test(column.period.label)
+      ? { ...column, period: { ...column.period, months: 12 } }
+      : column,
+  );
+}
+
+/**
  * Whether the columns a statement already has place a row's figures where a new, shorter heading
  * does not: a continued page whose heading lost a column (cut at the page's edge, or to OCR) keeps
  * the columns its figures still stand in.
@@ -256,7 +257,8 @@ function fitsBetter(current: PeriodColumn[], headed: PeriodColumn[], line: Layou
 function noteHeading(state: State, line: LayoutLine): void {
   state.pending.push(line);
   if (state.pending.length > MAX_HEADING_LINES) state.pending.shift();
-  const text = line.text.toLowerCase();
+  // "(1) Non-current liabilities", "II. Current assets": the section without its number.
+  const text = normaliseLabel(line.text);
   if (/^(?:total )?(?:non-?current|long-term|long term) (?:assets|liabilities)/.test(text)) state.section = 'noncurrent';
   else if (/^(?:total )?current (?:assets|liabilities)/.test(text)) state.section = 'current';
   else if (/equity|capital and reserves/.test(text)) state.section = null;
@@ -280,7 +282,7 @@ function readRow(
   footings: StatementFootings,
   results: IncomeStatementResults,
 ): void {
-  const split = splitRow(line.cells);
+  const split = splitRow(withoutNoteCells(line.cells, state.columns));
   const { figures } = split;
   let { label } = split;
   if (!label) {
@@ -399,41 +401,6 @@ export function splitRow(printed: LayoutCell[]): { label: string; figures: Layou
   }
   const label = [...labelCells.slice(0, -1).map((cell) => cell.text), words.join(' ')].join(' ');
   return { label, figures: [...peeled, ...figures] };
-}
-
-/**
- * A note reference and a figure run together into one cell ("5 259 964" across the Notes column
- * and the first period): the reference is the word standing over the notes column.
- */
-function separateNoteReferences(figures: LayoutCell[], columns: PeriodColumn[]): LayoutCell[] {
-  const notes = columns.find((column) => column.skipped === 'notes');
-  if (!notes) return figures;
-  return figures.flatMap((figure) => {
-    const split = /^(\d{1,2}(?:\.\d{1,2})?[a-z]?)\s+(.+)$/.exec(figure.text);
-    if (!split || figure.x0 > notes.x1 || figure.x1 <= notes.x1 + 4 || parseAmount(split[2]) === null) return [figure];
-    const perChar = (figure.x1 - figure.x0) / figure.text.length;
-    const restFrom = figure.x1 - split[2].length * perChar;
-    return [
-      { text: split[1], x0: figure.x0, x1: figure.x0 + split[1].length * perChar },
-      { text: split[2], x0: restFrom, x1: figure.x1 },
-    ];
-  });
-}
-
-/** A note reference as printed beside a label: "6", "11", "4.2", "12a". */
-const NOTE_REFERENCE = /^\d{1,2}(?:\.\d{1,2})?[a-z]?$/;
-
-/**
- * A note reference left of every column when the heading names no notes column ("Inventory  6
- * 72,405  70,228" under "31 Dec 2022  31 Dec 2021"): it stands clear of the figure columns while the
- * figure after it stands in the first, so it is no period's figure.
- */
-function withoutStrayNoteReferences(figures: LayoutCell[], columns: PeriodColumn[]): LayoutCell[] {
-  if (figures.length < 2 || columns.some((column) => column.skipped === 'notes')) return figures;
-  const [first, second] = figures;
-  const firstColumn = Math.min(...columns.map((column) => column.x0));
-  const clear = first.x1 < firstColumn && first.x1 < second.x0 - 4;
-  return NOTE_REFERENCE.test(first.text.trim()) && clear && second.x1 > firstColumn ? figures.slice(1) : figures;
 }
 
 /** Each figure's column: the column it overlaps most, else the nearest; null when two figures claim one column. */
