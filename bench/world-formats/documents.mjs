@@ -646,4 +646,74 @@ function alpenCh() {
   };
 }
 
-export const DOCUMENTS = [hallmarkDe, fjordSe, vindhyaIn, lantern, harborNpo, kisoJp, alpenCh];
+/** A German GmbH's balance sheet as HGB prints it: landscape, assets on the left and equity and liabilities on the right, TEUR. */
+function nordhafenDe() {
+  const intangible = [412, 388];
+  const ppe = [18240, 17115];
+  const fixed = sum(intangible, ppe);
+  const inventories = [6120, 5870];
+  const receivables = [4485, 4210];
+  const cash = [2304, 1977];
+  const current = sum(inventories, receivables, cash);
+  const prepaid = [118, 102];
+  const assets = sum(fixed, current, prepaid);
+  const subscribed = [2500, 2500];
+  const reserves = [1200, 1200];
+  const retained = [9841, 8704];
+  const equity = sum(subscribed, reserves, retained);
+  const provisions = [2210, 2045];
+  const bank = [7350, 7900];
+  const payables = [3110, 2870];
+  const otherLiabilities = sum(assets, neg(equity), neg(provisions), neg(bank), neg(payables));
+  const liabilities = sum(bank, payables, otherLiabilities);
+  const format = numberFormat({ thousands: '.', decimals: 0, negative: 'minus', zero: '–' });
+  const columns = [
+    { head: ['31.12.2025'], period: { end: '2025-12-31' } },
+    { head: ['31.12.2024'], period: { end: '2024-12-31' } },
+  ];
+  return {
+    id: 'nordhafen-de-hgb',
+    currency: 'EUR',
+    scale: 1000,
+    style: 'font-family: "Liberation Sans", sans-serif; font-size: 9px;',
+    landscape: true,
+    format,
+    notes: false,
+    pages: [
+      [
+        { text: 'Nordhafen Logistik GmbH, Bremen', className: 'entity' },
+        {
+          title: 'Balance sheet as at 31 December 2025',
+          subtitle: ['TEUR'],
+          columns,
+          beside: true,
+          rows: [
+            row('A. Fixed assets', fixed, null, { bold: true }),
+            row('I. Intangible assets', intangible, null, { indent: 1 }),
+            row('II. Property, plant and equipment', ppe, null, { indent: 1 }),
+            row('B. Current assets', current, 'AssetsCurrent', { bold: true }),
+            row('I. Inventories', inventories, 'InventoryNet', { indent: 1 }),
+            row('II. Trade receivables', receivables, 'AccountsReceivableNetCurrent', { indent: 1 }),
+            row('III. Cash at bank and in hand', cash, 'CashAndCashEquivalentsAtCarryingValue', { indent: 1 }),
+            row('C. Prepaid expenses', prepaid, null, { bold: true }),
+            row('Total assets', assets, 'Assets', { bold: true }),
+          ],
+          besideRows: [
+            row('A. Equity', equity, 'StockholdersEquity', { bold: true }),
+            row('I. Subscribed capital', subscribed, null, { indent: 1 }),
+            row('II. Capital reserves', reserves, null, { indent: 1 }),
+            row('III. Retained earnings', retained, null, { indent: 1 }),
+            row('B. Provisions', provisions, null, { bold: true }),
+            row('C. Liabilities', liabilities, 'Liabilities', { bold: true }),
+            row('1. Liabilities to banks', bank, null, { indent: 1, neutral: 'LongTermDebtNoncurrent' }),
+            row('2. Trade payables', payables, 'AccountsPayableCurrent', { indent: 1 }),
+            row('3. Other liabilities', otherLiabilities, null, { indent: 1 }),
+            row('Total equity and liabilities', assets, 'LiabilitiesAndStockholdersEquity', { bold: true }),
+          ],
+        },
+      ],
+    ],
+  };
+}
+
+export const DOCUMENTS = [hallmarkDe, fjordSe, vindhyaIn, lantern, harborNpo, kisoJp, alpenCh, nordhafenDe];

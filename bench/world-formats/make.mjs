@@ -24,12 +24,23 @@ function statementHtml(statement, document) {
     });
     headRows.push(`<tr><th></th>${notes ? `<th class="note">${level === headDepth - 1 ? notes : ''}</th>` : ''}${cells.join('')}</tr>`);
   }
-  const bodyRows = statement.rows.map((row) => {
+  const rowCells = (row) => {
+    if (!row) return `<td class="label"></td>${statement.columns.map(() => '<td></td>').join('')}`;
     const print = row.print ?? document.format;
-    const cells = statement.columns.map((_, index) => `<td>${row.values ? escape(print(row.values[index] ?? null)) : ''}</td>`);
+    const cells = statement.columns.map(
+      (_, index) => `<td class="${row.bold ? 'bold' : ''}">${row.values ? escape(print(row.values[index] ?? null)) : ''}</td>`,
+    );
     const style = `padding-left:${(row.indent ?? 0) * 12}px`;
-    return `<tr class="${row.bold ? 'bold' : ''}"><td class="label" style="${style}">${escape(row.label)}</td>${notes ? `<td class="note">${row.note ?? ''}</td>` : ''}${cells.join('')}</tr>`;
-  });
+    return `<td class="label ${row.bold ? 'bold' : ''}" style="${style}">${escape(row.label)}</td>${notes ? `<td class="note">${row.note ?? ''}</td>` : ''}${cells.join('')}`;
+  };
+  // `beside`: a second half of rows printed to the right of the first (HGB balance sheets: assets | equity and liabilities).
+  const length = Math.max(statement.rows.length, statement.besideRows?.length ?? 0);
+  const bodyRows = Array.from({ length }, (_, index) =>
+    statement.beside
+      ? `<tr>${rowCells(statement.rows[index])}<td class="gap"></td>${rowCells(statement.besideRows[index])}</tr>`
+      : `<tr>${rowCells(statement.rows[index])}</tr>`,
+  );
+  if (statement.beside) headRows.forEach((head, index) => (headRows[index] = head.replace(/^<tr>(.*)<\/tr>$/, '<tr>$1<th class="gap"></th>$1</tr>')));
   return `<h2>${escape(statement.title)}</h2>${statement.subtitle.map((line) => `<p class="sub">${escape(line)}</p>`).join('')}
 <table><thead>${headRows.join('')}</thead><tbody>${bodyRows.join('')}</tbody></table>`;
 }
@@ -41,7 +52,7 @@ function pageHtml(blocks, document) {
 function documentHtml(document) {
   const pages = document.pages.map((blocks) => `<section>${pageHtml(blocks, document)}</section>`).join('\n');
   return `<!doctype html><html><head><meta charset="utf-8"><style>
-@page { size: A4; margin: 18mm 16mm; }
+@page { size: A4${document.landscape ? ' landscape' : ''}; margin: 18mm 16mm; }
 body { ${document.style} color: #111; }
 section { page-break-after: always; }
 section:last-child { page-break-after: auto; }
@@ -53,9 +64,10 @@ h2 { font-size: 1.15em; margin: 10px 0 2px; }
 table { border-collapse: collapse; width: 100%; margin-top: 8px; }
 th { text-align: right; font-weight: bold; padding: 1px 6px; vertical-align: bottom; }
 td { text-align: right; padding: 1px 6px; white-space: nowrap; }
-td.label { text-align: left; white-space: normal; width: 52%; }
+td.label { text-align: left; white-space: normal; width: ${document.landscape ? 26 : 52}%; }
 td.note, th.note { text-align: center; width: 6%; }
-tr.bold td { font-weight: bold; border-top: 0.5px solid #444; }
+td.bold { font-weight: bold; border-top: 0.5px solid #444; }
+td.gap, th.gap { width: 5%; }
 </style></head><body>${pages}</body></html>`;
 }
 
@@ -65,7 +77,9 @@ function labelOf(document) {
   const neutral = [];
   document.pages.forEach((blocks, pageIndex) => {
     for (const statement of blocks.filter((block) => block.title)) {
-      for (const row of statement.rows.filter((candidate) => (candidate.concept || candidate.neutral) && candidate.values)) {
+      for (const row of [...statement.rows, ...(statement.besideRows ?? [])].filter(
+        (candidate) => (candidate.concept || candidate.neutral) && candidate.values,
+      )) {
         statement.columns.forEach((column, index) => {
           const printed = row.values[index];
           if (!column.period || printed === null || printed === undefined) return;
@@ -109,7 +123,7 @@ try {
     const document = make();
     const page = await browser.newPage();
     await page.setContent(documentHtml(document));
-    const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true });
+    const pdf = await page.pdf({ format: 'A4', landscape: document.landscape === true, printBackground: true, preferCSSPageSize: true });
     await page.close();
     writeFileSync(join(out, 'docs', `${document.id}.pdf`), pdf);
     const label = labelOf(document);

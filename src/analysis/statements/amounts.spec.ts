@@ -19,6 +19,9 @@ describe('parseAmount', () => {
     ['12.5', 12.5],
     ['1,86,423.70', 186423.7],
     ['(12,34,56,789)', -123456789],
+    ['△1,234', -1234],
+    ['▲ 56', -56],
+    ['Nil', 0],
   ])('reads %s as %d', (text, value) => {
     expect(parseAmount(text)?.value).toBe(value);
   });
@@ -54,6 +57,8 @@ describe('currencyIn', () => {
     ["(£'000)", 'GBP'],
     ["(in EUR '000)", 'EUR'],
     ['CHF thousands', 'CHF'],
+    ['TEUR', 'EUR'],
+    ['in kEUR', 'EUR'],
   ])('reads the currency of %s', (text, currency) => {
     expect(currencyIn(text)).toBe(currency);
   });
@@ -87,5 +92,11 @@ describe('the world’s number formats', () => {
     expect(withDecimalPoint('(42.779)')).toBe('(42779)');
     expect(withDecimalPoint('1.234.567,89')).toBe('1234567.89');
     expect(withDecimalPoint('12,5')).toBe('12.5');
+  });
+
+  it('takes a dot between whole thousands as the thousands separator when no figure tells otherwise (TEUR statements)', () => {
+    expect(decimalMarkOf(['18.652', '17.503', '412', '2.500', '−1.200'])).toBe('comma');
+    expect(decimalMarkOf(['18,652', '17,503', '2.500'])).toBe('point');
+    expect(decimalMarkOf(['0.125', '0.250', '1.500'])).toBe('point');
   });
 });

@@ -20,7 +20,7 @@ const CURRENCY_WORDS: [RegExp, string][] = [
 
 /** The currency a piece of text names (symbol, ISO code or word), or null. */
 export function currencyIn(text: string): string | null {
-  const code = new RegExp(`\\b(${CURRENCY_CODES.join('|')})\\b`).exec(text);
+  const code = new RegExp(`(?:\\b|(?<=\\b[kT]))(${CURRENCY_CODES.join('|')})\\b`).exec(text);
   if (code) return code[1];
   for (const [pattern, currency] of CURRENCY_SYMBOLS) if (pattern.test(text)) return currency;
   for (const [pattern, currency] of CURRENCY_WORDS) if (pattern.test(text)) return currency;
@@ -64,7 +64,7 @@ export function parseAmount(cell: string): Amount | null {
     const amount = parseAmount(credit[1]);
     return amount && credit[2].toUpperCase() === 'CR' ? { ...amount, value: -Math.abs(amount.value) || 0 } : amount;
   }
-  if (DASHES.test(text) || /^\(\s*[-–—]\s*\)$/.test(text)) return { value: 0, decimals: 0 };
+  if (DASHES.test(text) || /^\(\s*[-–—]\s*\)$/.test(text) || /^nil$/i.test(text)) return { value: 0, decimals: 0 };
   let negative = false;
   // "2,306,151)": a scan whose opening parenthesis OCR lost is still a negative.
   const parenthesised = /^\((.*)\)$/.exec(text) ?? /^(\d[\d,.]*\d)\)$/.exec(text);
@@ -72,7 +72,8 @@ export function parseAmount(cell: string): Amount | null {
     negative = true;
     text = parenthesised[1].trim();
   }
-  const leading = /^[-−–](.*)$/.exec(text);
+  // Japanese statements print a negative with a triangle ("△1,234", "▲1,234").
+  const leading = /^[-−–△▲](.*)$/.exec(text);
   if (leading) {
     negative = !negative;
     text = leading[1].trim();
@@ -113,16 +114,24 @@ const POINT_DECIMALS = [/^\(?[-−–]?\d{1,3}(?:,\d{3})+\.\d+\)?$/, /^\(?[-−�
 /**
  * The decimal mark a document's figures use, from the figures that can only be read one way
  * (`1.234,5`, `0,75`, `1.234.567` against `1,234.5`, `0.75`, `1,234,567`): `42.779` and `1,234`
- * are read by the majority. Point when nothing tells.
+ * are read by the majority. When no figure tells, a document whose figures group thousands with a
+ * dot (`12.909`, `2.500`: whole thousands, as HGB statements in TEUR print) writes decimal commas.
+ * Point when nothing tells.
  */
 export function decimalMarkOf(cells: string[]): DecimalMark {
   let comma = 0;
   let point = 0;
+  // `12.909` and `12,909` read either way; when nothing else tells, the mark most figures group with is the thousands separator.
+  let dotGroups = 0;
+  let commaGroups = 0;
   for (const cell of cells) {
     const text = cell.trim().replace(CURRENCY_MARK, '').trim();
     if (COMMA_DECIMALS.some((pattern) => pattern.test(text))) comma++;
     else if (POINT_DECIMALS.some((pattern) => pattern.test(text))) point++;
+    else if (/^\(?[-−–]?[1-9]\d{0,2}\.\d{3}\)?[-−]?$/.test(text)) dotGroups++;
+    else if (/^\(?[-−–]?[1-9]\d{0,2},\d{3}\)?[-−]?$/.test(text)) commaGroups++;
   }
+  if (comma === 0 && point === 0) return dotGroups >= 3 && dotGroups > commaGroups ? 'comma' : 'point';
   return comma > point ? 'comma' : 'point';
 }
 

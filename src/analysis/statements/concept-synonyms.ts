@@ -235,7 +235,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     // Public-sector statements of financial position: financial assets less financial liabilities, then non-financial assets.
-    labels: [/^total liabilities$/, /^total financial liabilities$/],
+    labels: [/^total liabilities$/, /^total financial liabilities$/, /^liabilities$/],
   },
   {
     concept: 'LongTermDebtCurrent',
@@ -286,6 +286,8 @@ const SYNONYMS: Synonym[] = [
       /^total (?:equity|net worth)$/,
       new RegExp(`^(?:total )?${EQUITY_HOLDERS}funds$`),
       /^(?:total )?net worth$/,
+      // A row with figures named "Equity" (HGB "A. Equity") is the total: a heading carries none.
+      /^equity$/,
       /^(?:total )?equity attributable to (?:the )?(?:owners|equity holders|shareholders|stockholders)(?: of (?:the )?[\w.&' -]+)?$/,
       // "Total common shareholders' equity", "Total Amcor plc shareholders' equity": the parent's equity.
       new RegExp(`^total (?!.*liabilities)(?!equity)[\\w.&' -]+ ${EQUITY_HOLDERS}(?:equity|deficit)$`),

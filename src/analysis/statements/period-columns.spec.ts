@@ -25,6 +25,10 @@ describe('periodColumns', () => {
     ['2024-06-30', '2024-06-30', undefined],
     ['March 31,2023', '2023-03-31', undefined],
     ['March31, 2022', '2022-03-31', undefined],
+    ['31/12/2024', '2024-12-31', undefined],
+    ['6/30/2024', '2024-06-30', undefined],
+    ['2024-25', '2025-12-31', undefined],
+    ['2024/2025', '2025-12-31', undefined],
   ])('reads the column heading %s', (heading, end, months) => {
     const [column] = periodColumns([line(10, [heading, 400, 450])]);
     expect(column.period?.end).toBe(end);
@@ -67,5 +71,10 @@ describe('periodColumns', () => {
   it('ignores a row label that says "change" left of the periods', () => {
     const columns = periodColumns([line(10, ['2024', 400, 420]), line(22, ['Change in working capital', 50, 200])]);
     expect(columns.map((column) => column.skipped ?? column.period?.end)).toEqual(['2024-12-31']);
+  });
+
+  it('dates a fiscal year written across two calendar years by the end a statement prints for it', () => {
+    const [column] = periodColumns([line(10, ['2024-25', 400, 440])], new Map([[2025, { month: 3, day: 31 }]]));
+    expect(column.period?.end).toBe('2025-03-31');
   });
 });

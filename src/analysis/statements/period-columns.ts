@@ -294,7 +294,17 @@ function anchorsIn(cell: LayoutCell): Anchor[] {
       (m) => ({ day: Number(m[1]), month: MONTHS[m[2].toLowerCase().replace('.', '')], year: Number(m[3]) }),
     ],
     [new RegExp(`\\b${YEAR}-(\\d{2})-(\\d{2})\\b`, 'g'), (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) })],
-    [new RegExp(`\\b(\\d{1,2})\\/(\\d{1,2})\\/${YEAR}\\b`, 'g'), (m) => ({ month: Number(m[1]), day: Number(m[2]), year: Number(m[3]) })],
+    // M/D/YYYY as US filings print it; D/M/YYYY where the first number cannot be a month ("31/12/2024").
+    [
+      new RegExp(`\\b(\\d{1,2})\\/(\\d{1,2})\\/${YEAR}\\b`, 'g'),
+      (m) =>
+        Number(m[1]) > 12 ? { day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) } : { month: Number(m[1]), day: Number(m[2]), year: Number(m[3]) },
+    ],
+    // A fiscal year written across two calendar years ("2024-25", "2024/25", "FY 2024/2025"): it ends in the second.
+    [
+      /(?<![\d,.])(?:FY\s?)?((?:19|20)\d{2})\s?[-/–]\s?((?:19|20)?\d{2})(?![\d,.]\d)/gi,
+      (m) => ({ year: m[2].length === 2 ? Math.floor(Number(m[1]) / 100) * 100 + Number(m[2]) : Number(m[2]) }),
+    ],
     [new RegExp(`\\b(\\d{1,2})\\.(\\d{1,2})\\.${YEAR}\\b`, 'g'), (m) => ({ day: Number(m[1]), month: Number(m[2]), year: Number(m[3]) })],
     // A date alone in its cell as D.M.YY ("28.6.15"), or with the first dot lost to OCR ("276.15" for 27.6.15).
     [/^(\d{1,2})\.(\d{1,2})\.(\d{2})$/g, (m) => ({ day: Number(m[1]), month: Number(m[2]), year: fullYear(m[3]) })],

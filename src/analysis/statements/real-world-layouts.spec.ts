@@ -312,4 +312,71 @@ describe('labelForms', () => {
     ]);
     expect(facts).toEqual(['Revenues 2026-06-30/12 2492920', 'Revenues 2025-06-30/12 2176300']);
   });
+
+  it('reads a balance sheet printed as two halves side by side, assets left and equity and liabilities right', () => {
+    const facts = factsOf([
+      {
+        ...page(1, [
+          line(40, ['Balance sheet as at 31 December 2025', 51, 200]),
+          line(50, ['TEUR', 51, 70]),
+          line(60, ['31.12.2025', 284, 318], ['31.12.2024', 364, 398], ['31.12.2025', 673, 706], ['31.12.2024', 752, 786]),
+          line(
+            70,
+            ['A. Fixed assets', 51, 100],
+            ['18.652', 298, 318],
+            ['17.503', 377, 398],
+            ['A. Equity', 439, 468],
+            ['13.541', 686, 706],
+            ['12.404', 765, 786],
+          ),
+          line(
+            80,
+            ['B. Current assets', 51, 107],
+            ['12.909', 298, 318],
+            ['12.057', 377, 398],
+            ['B. Provisions', 439, 482],
+            ['2.210', 690, 706],
+            ['2.045', 769, 786],
+          ),
+          line(
+            90,
+            ['I. Inventories', 60, 99],
+            ['6.120', 301, 318],
+            ['5.870', 381, 398],
+            ['C. Liabilities', 439, 478],
+            ['15.928', 686, 706],
+            ['15.213', 765, 786],
+          ),
+          line(
+            100,
+            ['Total assets', 51, 90],
+            ['31.679', 298, 318],
+            ['29.662', 377, 398],
+            ['1. Trade payables', 448, 500],
+            ['3.110', 690, 706],
+            ['2.870', 769, 786],
+          ),
+          line(110, ['Total equity and liabilities', 439, 521], ['31.679', 686, 706], ['29.662', 765, 786]),
+        ]),
+        width: 842,
+        height: 595,
+      },
+    ]);
+    expect(facts).toEqual([
+      'AssetsCurrent 2025-12-31 12909000',
+      'AssetsCurrent 2024-12-31 12057000',
+      'InventoryNet 2025-12-31 6120000',
+      'InventoryNet 2024-12-31 5870000',
+      'Assets 2025-12-31 31679000',
+      'Assets 2024-12-31 29662000',
+      'StockholdersEquity 2025-12-31 13541000',
+      'StockholdersEquity 2024-12-31 12404000',
+      'Liabilities 2025-12-31 15928000',
+      'Liabilities 2024-12-31 15213000',
+      'AccountsPayableCurrent 2025-12-31 3110000',
+      'AccountsPayableCurrent 2024-12-31 2870000',
+      'LiabilitiesAndStockholdersEquity 2025-12-31 31679000',
+      'LiabilitiesAndStockholdersEquity 2024-12-31 29662000',
+    ]);
+  });
 });

@@ -4,6 +4,7 @@ import { conceptFor, lineNature, normaliseLabel, printsCostsNegative, type SignR
 import { isDateLine, isPeriodHeading, periodColumns, printedPeriodEnds, type KnownEnds, type PeriodColumn } from './period-columns.js';
 import { separateNoteReferences, withDecimalPoints, withoutNoteCells, withoutStrayNoteReferences, withSpaceGroupedFigures } from './figure-cells.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
+import { withSideBySideHalves } from './side-by-side.js';
 import { IncomeStatementResults } from './result-lines.js';
 import { statementChecks } from './statement-checks.js';
 
@@ -99,7 +100,7 @@ const MAX_HEADING_LINES = 12;
  * stands on the page.
  */
 export function readStatements(documentId: string, printedPages: PageLayout[]): StatementReading {
-  const pages = withSpaceGroupedFigures(withDecimalPoints(printedPages));
+  const pages = withSpaceGroupedFigures(withDecimalPoints(withSideBySideHalves(printedPages)));
   // Twice: the first reading learns the period ends the statements print over their columns ("28
   // June" over "2015"), which then date the columns headed by a year alone elsewhere in the document.
   const printed = printedPeriodEnds(pages.flatMap((page) => page.lines));
@@ -229,14 +230,16 @@ function plausibleColumns(headed: PeriodColumn[], current: PeriodColumn[]): bool
 }
 
 /**
- * A flow statement's column headed by a year alone ("2025", "FY2025", "Fiscal 2025"), with no length
+ * A flow statement's column headed by a year alone ("2025", "FY2025", "Fiscal 2025", "2024-25"), with no length
  * said anywhere over it, is that year: twelve months. Interim statements always say their length
  * ("Three months ended", "Q1", "H1").
  */
 function withYearLengths(columns: PeriodColumn[], statement: StatementKind | null): PeriodColumn[] {
   if (statement !== 'income_statement' && statement !== 'cash_flow_statement') return columns;
   return columns.map((column) =>
-    column.period && !column.period.months && /^(?:(?:fy|fiscal(?: year)?|financial year)\s?'?)?(?:19|20)\d{2}$/i.test(column.period.label)
+    column.period &&
+    !column.period.months &&
+    /^(?:(?:fy|fiscal(?: year)?|financial year)\s?'?)?(?:19|20)\d{2}(?:\s?[-/–]\s?(?:19|20)?\d{2})?$/i.test(column.period.label)
       ? { ...column, period: { ...column.period, months: 12 } }
       : column,
   );
