@@ -163,7 +163,10 @@ for (const [id, profileName] of REAL) {
   const name = `${id}-${profileName}`;
   const pdf = await imageOnlyPdf(bytes, pages, PROFILES[profileName], randomSource(seed++ * 7919));
   writeFileSync(join(out, 'docs', `${name}.pdf`), pdf);
-  writeFileSync(join(out, 'labels', `${name}.json`), JSON.stringify({ ...label, id: name, file: `${name}.pdf`, scanned: true, profile: profileName, sourcePages: pages }, null, 1));
+  writeFileSync(
+    join(out, 'labels', `${name}.json`),
+    JSON.stringify({ ...label, id: name, file: `${name}.pdf`, scanned: true, profile: profileName, sourcePages: pages }, null, 1),
+  );
   console.log(`${name}: pages ${pages.join(',')} (${(pdf.length / 1024).toFixed(0)} KB)`);
 }
 
