@@ -1,7 +1,7 @@
 import type { Block } from 'tesseract.js';
 import type { PositionedText } from '../layout/line-builder.js';
 
-interface OcrWord {
+export interface OcrWord {
   text: string;
   x0: number;
   x1: number;
@@ -35,7 +35,7 @@ export function runsFromBlocks(blocks: Block[] | null, pixelsPerUnit: number): P
       }
     }
   }
-  return repairFigures(lines)
+  return repairFigures(straightened(lines))
     .flat()
     .map((word) => ({
       text: word.text,
@@ -44,6 +44,47 @@ export function runsFromBlocks(blocks: Block[] | null, pixelsPerUnit: number): P
       width: (word.x1 - word.x0) / pixelsPerUnit,
       fontSize: word.rowHeight / pixelsPerUnit,
     }));
+}
+
+/**
+ * The page's lines turned level: every word's position rotated by the page's skew (the median
+ * slope of Tesseract's baselines over lines long enough to tell, see pageSlope), about the origin.
+ * A turned scan puts a statement's label and its figures, often separate Tesseract lines, at
+ * baselines that drift apart across the page (1° is 17 pixels over 1,000); straightened, they
+ * share one again, and a column's figures keep one x down the page.
+ */
+export function straightened(lines: OcrWord[][]): OcrWord[][] {
+  const slope = pageSlope(lines);
+  if (slope === 0) return lines;
+  const cos = 1 / Math.sqrt(1 + slope * slope);
+  const sin = slope * cos;
+  return lines.map((words) =>
+    words.map((word) => {
+      const middle = (word.x0 + word.x1) / 2;
+      const shift = middle * cos + word.y * sin - middle;
+      return { ...word, x0: word.x0 + shift, x1: word.x1 + shift, y: word.y * cos - middle * sin };
+    }),
+  );
+}
+
+/**
+ * The slope (dy/dx) of the page's text lines: the median over lines spanning at least five row
+ * heights, from their words' baselines (first word to last), when at least three lines say so.
+ */
+export function pageSlope(lines: OcrWord[][]): number {
+  const slopes: number[] = [];
+  for (const words of lines) {
+    if (words.length < 2) continue;
+    const first = words[0];
+    const last = words[words.length - 1];
+    const run = (last.x0 + last.x1) / 2 - (first.x0 + first.x1) / 2;
+    if (run < 5 * first.rowHeight) continue;
+    slopes.push((last.y - first.y) / run);
+  }
+  if (slopes.length < 3) return 0;
+  slopes.sort((a, b) => a - b);
+  const median = slopes[Math.floor(slopes.length / 2)];
+  return Math.abs(median) > 0.1 ? 0 : median;
 }
 
 function baselineAt(line: Block['paragraphs'][number]['lines'][number], x: number): number {

@@ -35,17 +35,17 @@ export interface PageRaster {
 /**
  * Renders one page of a PDF (1-based) to a PNG (pdf.js through unpdf, drawn by @napi-rs/canvas).
  * A scanned page is a picture: it is rendered at the picture's own resolution, since fewer pixels
- * lose strokes OCR needs and more add none, but never above `maxScale` pixels per point (time and
- * memory grow with the square) nor above MAX_RASTER_PIXELS. A page without a picture is drawn at
- * `maxScale`.
+ * lose strokes OCR needs and more add none, but never above `maxPictureScale` pixels per point
+ * (time and memory grow with the square; `maxScale` unless given) nor above MAX_RASTER_PIXELS. A
+ * page without a picture is drawn at `maxScale`.
  */
-export async function renderPdfPage(pdfBytes: Uint8Array, page: number, maxScale: number): Promise<PageRaster> {
+export async function renderPdfPage(pdfBytes: Uint8Array, page: number, maxScale: number, maxPictureScale = maxScale): Promise<PageRaster> {
   const pdf = await getDocumentProxy(new Uint8Array(pdfBytes), { verbosity: 0 });
   try {
     const proxy = await pdf.getPage(page);
     const { width, height } = proxy.getViewport({ scale: 1 });
     const pictureScale = await largestPictureScale(proxy, Math.max(width, height));
-    const wanted = pictureScale && pictureScale >= 1 ? Math.min(maxScale, pictureScale) : maxScale;
+    const wanted = pictureScale && pictureScale >= 1 ? Math.min(maxPictureScale, pictureScale) : maxScale;
     const scale = Math.min(wanted, Math.sqrt(MAX_RASTER_PIXELS / Math.max(1, width * height)));
     const png = await renderPageAsImage(pdf, page, { canvasImport: () => import('@napi-rs/canvas'), scale });
     return { png: new Uint8Array(png), scale };

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import type { OcrPort, OcrReading } from '../layout/pdf-layout.js';
 import { runsFromBlocks } from './ocr-words.js';
+import { OCR_SCALE, prepareForOcr } from './page-prep.js';
 import { renderPdfPage } from './page-raster.js';
 
 export interface OcrSettings {
@@ -44,9 +45,12 @@ export class TesseractOcr implements OcrPort, OnModuleDestroy {
   }
 
   async recognizePdfPage(pdfBytes: Uint8Array, page: number): Promise<OcrReading> {
-    const raster = await renderPdfPage(pdfBytes, page, this.settings.renderScale);
+    // A scanned picture is rendered at its own resolution up to OCR_SCALE (more adds no strokes),
+    // then prepared (turned level, resampled up to OCR_SCALE, paper evened out: page-prep.ts).
+    const raster = await renderPdfPage(pdfBytes, page, this.settings.renderScale, Math.max(this.settings.renderScale, OCR_SCALE));
+    const prepared = await prepareForOcr(raster.png, raster.scale);
     // The raster's true resolution, so that Tesseract does not have to guess it from the glyphs.
-    return this.read(raster.png, raster.scale, Math.round(72 * raster.scale));
+    return this.read(prepared.image, prepared.scale, Math.round(72 * prepared.scale));
   }
 
   async recognizeImage(image: Uint8Array): Promise<OcrReading & { width: number; height: number }> {

@@ -40,6 +40,8 @@ describe('scaleIn', () => {
     ['(in millions)', 1e6],
     ['€m', 1e6],
     ['(in millions of euros)', 1e6],
+    ['(MILLIONS, EXCEPT PER COMMON SHARE DATA)', 1e6],
+    ['(Thousands, except per share amounts)', 1e3],
     ['USD bn', 1e9],
   ])('reads the scale of %s', (text, scale) => {
     expect(scaleIn(text)).toBe(scale);
