@@ -425,7 +425,7 @@ export class EnvironmentSchema {
 
   @EnvironmentVariable({
     description:
-      'Largest scale at which a scanned PDF page is rasterised for OCR, in pixels per point (2 = 144 dpi, 3 = 216 dpi): a page that is one scanned picture is rendered at the resolution of the picture up to this; a page without one at this. Higher reads small print better and costs time and memory.',
+      'Scale at which a PDF page without a text layer and without a scanned picture (vector drawing only) is rasterised for OCR, in pixels per point (2 = 144 dpi, 3 = 216 dpi). A page that is one scanned picture is rendered at the resolution of the picture up to 300 dpi, straightened and resampled to 300 dpi before OCR, whatever this says. Higher reads small print better and costs time and memory.',
   })
   @Transform(toNumber)
   @IsNumber({ allowNaN: false, allowInfinity: false })

@@ -80,3 +80,17 @@ describe('despeckle', () => {
     expect(clean.data[5 * width + 5]).toBe(0);
   });
 });
+
+describe('isBilevel', () => {
+  it('calls a mostly white page with grey glyph edges grey, however little ink it has', () => {
+    const width = 100;
+    const height = 100;
+    const data = new Uint8Array(width * height).fill(255);
+    for (let x = 10; x < 30; x++) {
+      data[50 * width + x] = 0; // the stroke
+      data[49 * width + x] = 128; // its anti-aliased edges
+      data[51 * width + x] = 200;
+    }
+    expect(isBilevel(histogramOf({ data, width, height }))).toBe(false);
+  });
+});

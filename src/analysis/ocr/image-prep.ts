@@ -183,11 +183,15 @@ export function flattenBackground(image: GreyImage, tile = 64): GreyImage {
   return image;
 }
 
-/** Whether the page is bilevel (a fax or a thresholded scan): almost every pixel pure black or pure white. */
+/**
+ * Whether the page is bilevel (a fax or a thresholded scan): almost every pixel that is not paper is
+ * pure black. Counted over the ink only: a grey page is mostly white paper too, but the edges of its
+ * glyphs are grey.
+ */
 export function isBilevel(histogram: ArrayLike<number>): boolean {
-  let total = 0;
-  for (let level = 0; level < 256; level++) total += histogram[level];
-  return histogram[0] + histogram[255] >= 0.98 * total;
+  let ink = 0;
+  for (let level = 0; level < 255; level++) ink += histogram[level];
+  return ink > 0 && histogram[0] >= 0.95 * ink;
 }
 
 /**

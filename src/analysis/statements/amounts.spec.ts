@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { currencyIn, decimalMarkOf, parseAmount, scaleIn, withDecimalPoint } from './amounts.js';
+import { currencyIn, decimalMarkOf, dollarOf, parseAmount, scaleIn, withDecimalPoint } from './amounts.js';
 
 describe('parseAmount', () => {
   it.each([
@@ -61,6 +61,7 @@ describe('currencyIn', () => {
     ['CHF thousands', 'CHF'],
     ['TEUR', 'EUR'],
     ['in kEUR', 'EUR'],
+    ['US$ 1,234', 'USD'],
   ])('reads the currency of %s', (text, currency) => {
     expect(currencyIn(text)).toBe(currency);
   });
@@ -100,5 +101,16 @@ describe('the world’s number formats', () => {
     expect(decimalMarkOf(['18.652', '17.503', '412', '2.500', '−1.200'])).toBe('comma');
     expect(decimalMarkOf(['18,652', '17,503', '2.500'])).toBe('point');
     expect(decimalMarkOf(['0.125', '0.250', '1.500'])).toBe('point');
+  });
+});
+
+describe('dollarOf', () => {
+  it('reads a bare "$" as the one other dollar a document names, else as US dollars', () => {
+    expect(dollarOf('(expressed in thousands of Canadian dollars)')).toBe('CAD');
+    expect(dollarOf("A$'000")).toBe('AUD');
+    expect(dollarOf('Cash $ 72,179')).toBe('USD');
+    expect(dollarOf('Canadian dollars, translated into U.S. dollars')).toBe('USD');
+    expect(currencyIn('Cash $ 72,179', 'CAD')).toBe('CAD');
+    expect(currencyIn('US$ 72,179', 'CAD')).toBe('USD');
   });
 });

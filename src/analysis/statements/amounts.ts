@@ -10,6 +10,26 @@ const CURRENCY_SYMBOLS: [RegExp, string][] = [
   [/₹/, 'INR'],
   [/\$/, 'USD'],
 ];
+/** Dollars other than the US dollar, as documents name them: their "$" is that dollar. */
+const OTHER_DOLLARS: [RegExp, string][] = [
+  [/\bcanadian dollars?\b|\bC\$|\bCA\$|\bCAD\b/i, 'CAD'],
+  [/\baustralian dollars?\b|\bA\$|\bAU\$|\bAUD\b/i, 'AUD'],
+  [/\bnew zealand dollars?\b|\bNZ\$|\bNZD\b/i, 'NZD'],
+  [/\bsingapore dollars?\b|\bS\$|\bSGD\b/i, 'SGD'],
+  [/\bhong kong dollars?\b|\bHK\$|\bHKD\b/i, 'HKD'],
+];
+
+/**
+ * The dollar a document's bare "$" means: the one other dollar it names ("expressed in thousands of
+ * Canadian dollars", "A$", "NZD"), else the US dollar. A document naming two other dollars, or the
+ * US dollar as well, keeps "$" as US dollars rather than guess.
+ */
+export function dollarOf(text: string): string {
+  const named = OTHER_DOLLARS.filter(([pattern]) => pattern.test(text)).map(([, currency]) => currency);
+  const us = /\bU\.?S\.? dollars?\b|\bUS\$|\bUSD\b|\bunited states dollars?\b/i.test(text);
+  return named.length === 1 && !us ? named[0] : 'USD';
+}
+
 const CURRENCY_CODES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY', 'SEK', 'NOK', 'DKK', 'INR', 'SGD', 'HKD', 'NZD', 'ZAR', 'BRL', 'MXN', 'PLN', 'CNY'];
 const CURRENCY_WORDS: [RegExp, string][] = [
   [/\b(?:us )?dollars\b/i, 'USD'],
@@ -18,11 +38,15 @@ const CURRENCY_WORDS: [RegExp, string][] = [
   [/\bswiss francs\b/i, 'CHF'],
 ];
 
-/** The currency a piece of text names (symbol, ISO code or word), or null. */
-export function currencyIn(text: string): string | null {
+/**
+ * The currency a piece of text names (symbol, ISO code or word), or null. A bare "$" is the
+ * document's own dollar (`bareDollar`, see dollarOf): US dollars unless the document says otherwise.
+ */
+export function currencyIn(text: string, bareDollar = 'USD'): string | null {
   const code = new RegExp(`(?:\\b|(?<=\\b[kT]))(${CURRENCY_CODES.join('|')})\\b`).exec(text);
   if (code) return code[1];
-  for (const [pattern, currency] of CURRENCY_SYMBOLS) if (pattern.test(text)) return currency;
+  for (const [pattern, currency] of CURRENCY_SYMBOLS)
+    if (pattern.test(text)) return currency === 'USD' && !/US\$|U\.S\.\s?\$/.test(text) ? bareDollar : currency;
   for (const [pattern, currency] of CURRENCY_WORDS) if (pattern.test(text)) return currency;
   return null;
 }

@@ -25,6 +25,33 @@ export function withDecimalPoints(pages: PageLayout[]): PageLayout[] {
   return mapCells(pages, (line) => line.map((cell) => (NUMERIC_CELL.test(cell.text) ? { ...cell, text: withDecimalPoint(cell.text) } : cell)));
 }
 
+/** A figure whose every separator is followed by exactly three digits: all of them group thousands. */
+const GROUPED_ONLY = /^([(\-−–]?[$€£¥₹]?\s?[1-9]\d{0,2})((?:[.,]\d{3})+)(\)?[-−]?)$/;
+
+/**
+ * OCR reads a comma as a point at 150–200 dpi ("1.482,300", "(612.450)"). On a scanned page a
+ * figure whose separators each stand before three digits groups thousands with all of them, in
+ * either convention, so they are written as commas: the value is the same whichever mark the
+ * document uses, and a misread comma no longer makes a figure a thousand times too small.
+ * Figures with decimals ("1.234,56", "12.5") are left alone.
+ */
+export function withScannedThousands(pages: PageLayout[]): PageLayout[] {
+  return pages.map((page) =>
+    page.ocr
+      ? {
+          ...page,
+          lines: page.lines.map((line) => ({
+            ...line,
+            cells: line.cells.map((cell) => {
+              const grouped = GROUPED_ONLY.exec(cell.text.trim());
+              return grouped && grouped[2].includes('.') ? { ...cell, text: `${grouped[1]}${grouped[2].replace(/\./g, ',')}${grouped[3]}` } : cell;
+            }),
+          })),
+        }
+      : page,
+  );
+}
+
 /** The first group of a space-grouped figure ("-1", "(12", "845") and each group after it ("230", "440)", "114-", "230,5"). */
 const LEADING_GROUP = /^[(\-−–]?\d{1,3}$/;
 const NEXT_GROUP = /^\d{3}(?:[.,]\d{1,2})?\)?[-−]?$/;

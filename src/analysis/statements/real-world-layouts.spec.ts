@@ -379,4 +379,24 @@ describe('labelForms', () => {
       'LiabilitiesAndStockholdersEquity 2024-12-31 29662000',
     ]);
   });
+
+  it('reads a scanned figure whose comma OCR took for a point at its full value ("1.482,300", "(612.450)")', () => {
+    const facts = factsOf([
+      {
+        ...page(1, [
+          line(60, ['Income Statement', 72, 160]),
+          line(80, ['2025', 380, 400], ['2024', 480, 500]),
+          line(100, ['Revenue', 72, 110], ['1.482,300', 350, 400], ['1,275,900', 450, 500]),
+          line(110, ['Cost of revenue', 72, 140], ['(612.450)', 355, 400], ['(540,120)', 455, 500]),
+        ]),
+        ocr: true,
+      },
+    ]);
+    expect(facts).toEqual([
+      'Revenues 2025-12-31/12 1482300',
+      'Revenues 2024-12-31/12 1275900',
+      'CostOfRevenue 2025-12-31/12 612450',
+      'CostOfRevenue 2024-12-31/12 540120',
+    ]);
+  });
 });

@@ -1,8 +1,15 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
-import { currencyIn, isCurrencyMark, parseAmount, scaleIn } from './amounts.js';
+import { currencyIn, dollarOf, isCurrencyMark, parseAmount, scaleIn } from './amounts.js';
 import { conceptFor, lineNature, normaliseLabel, printsCostsNegative, type SignRule } from './concept-synonyms.js';
 import { isDateLine, isPeriodHeading, periodColumns, printedPeriodEnds, type KnownEnds, type PeriodColumn } from './period-columns.js';
-import { separateNoteReferences, withDecimalPoints, withoutNoteCells, withoutStrayNoteReferences, withSpaceGroupedFigures } from './figure-cells.js';
+import {
+  separateNoteReferences,
+  withDecimalPoints,
+  withoutNoteCells,
+  withoutStrayNoteReferences,
+  withScannedThousands,
+  withSpaceGroupedFigures,
+} from './figure-cells.js';
 import { StatementFootings, type PrintedFigure } from './footings.js';
 import { withSideBySideHalves } from './side-by-side.js';
 import { IncomeStatementResults } from './result-lines.js';
@@ -86,6 +93,8 @@ interface State {
   reading: boolean;
   /** Under an income statement's "Revenue:" heading, until its total: no line there is a cost ("Taxation" is a municipality's revenue). */
   inRevenues: boolean;
+  /** What a bare "$" means in this document (dollarOf). */
+  dollar: string;
   /** Rows of a statement whose label names no concept of the vocabulary: said in `warnings`, never dropped silently. */
   unmapped: { page: number; statement: StatementKind; label: string }[];
 }
@@ -100,7 +109,7 @@ const MAX_HEADING_LINES = 12;
  * stands on the page.
  */
 export function readStatements(documentId: string, printedPages: PageLayout[]): StatementReading {
-  const pages = withSpaceGroupedFigures(withDecimalPoints(withSideBySideHalves(printedPages)));
+  const pages = withSpaceGroupedFigures(withDecimalPoints(withScannedThousands(withSideBySideHalves(printedPages))));
   // Twice: the first reading learns the period ends the statements print over their columns ("28
   // June" over "2015"), which then date the columns headed by a year alone elsewhere in the document.
   const printed = printedPeriodEnds(pages.flatMap((page) => page.lines));
@@ -122,7 +131,8 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
         .join('\n'),
     );
   const documentScale = titleBlocks.map(scaleIn).find((scale) => scale !== null) ?? null;
-  const documentCurrency = titleBlocks.map(currencyIn).find((currency) => currency !== null) ?? null;
+  const dollar = dollarOf(pages.map((page) => page.text).join('\n'));
+  const documentCurrency = titleBlocks.map((text) => currencyIn(text, dollar)).find((currency) => currency !== null) ?? null;
   // A document that titles its statements is read inside them only; one that titles none (a
   // small company's bare P&L) is read wherever a row lines up with period columns.
   const state: State = {
@@ -135,6 +145,7 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
     heading: '',
     reading: !titled,
     inRevenues: false,
+    dollar,
     unmapped: [],
   };
   const candidates: Candidate[] = [];
@@ -182,7 +193,7 @@ function readPass(documentId: string, pages: PageLayout[], knownEnds: KnownEnds)
         }
         const headingText = state.pending.map((pending) => pending.text).join('\n');
         state.scale = scaleIn(headingText) ?? state.scale;
-        state.currency = currencyIn(headingText) ?? state.currency;
+        state.currency = currencyIn(headingText, state.dollar) ?? state.currency;
       }
       state.pending = [];
       if (state.columns.length === 0) continue;
@@ -270,7 +281,7 @@ function noteHeading(state: State, line: LayoutLine): void {
   else if (/\b(?:expenses|expenditures?|costs)\b/.test(text)) state.inRevenues = false;
   // Scale and currency words may stand anywhere in the heading, above or below the period line.
   state.scale = scaleIn(line.text) ?? state.scale;
-  state.currency = currencyIn(line.text) ?? state.currency;
+  state.currency = currencyIn(line.text, state.dollar) ?? state.currency;
 }
 
 function readRow(
@@ -336,7 +347,7 @@ function readRow(
         label: label.trim(),
         period: column.period,
         value: printed * scale,
-        currency: state.currency ?? currencyIn(line.text) ?? documentCurrency,
+        currency: state.currency ?? currencyIn(line.text, state.dollar) ?? documentCurrency,
         source: 'document',
         evidence: { documentId, page, quote: line.text },
       },
