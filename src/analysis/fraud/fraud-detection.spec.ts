@@ -271,6 +271,25 @@ describe('fraud score', () => {
     expect([result.fraudScore, result.riskLevel]).toEqual([35, 'medium']);
   });
 
+  it('rates the same failed footing on a page read by OCR low: a misread digit breaks a footing as an edit does', async () => {
+    const result = await detectFraud({
+      documentId: 'scan',
+      pages: layoutFromText([INCOME_PAGE]).map((page) => ({ ...page, ocr: true })),
+      extraction: {
+        facts: [],
+        checks: [
+          {
+            ...statementCheck('subtotal_adds_up:2024-12-31/12m:page-1:gross-profit', false),
+            evidence: { documentId: 'scan', page: 1, quote: 'Gross profit 5,000 4,100' },
+          },
+          statementCheck('subtotal_adds_up:2023-12-31/12m:page-1:gross-profit', true),
+        ],
+      },
+    });
+    expect(result.riskLevel).toBe('low');
+    expect(result.checks.find((fraudCheck) => !fraudCheck.passed)?.detail).toContain('read by OCR');
+  });
+
   it('counts a line failing in every period once and discounted, as a line the reader lost: low', async () => {
     const result = await detectFraud({
       documentId: 'lost-line',

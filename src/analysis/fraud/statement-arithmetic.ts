@@ -35,6 +35,7 @@ const NOT_VERIFIED = /^could not verify\b/i;
  *   reader lost or misplaced fails in every column, an edited figure in one;
  * - a failure by exactly twice a figure printed on the page is a sign read the wrong way (a gain
  *   in parentheses among costs), discounted;
+ * - a failure on a page read by OCR may be a misread digit (3 for 8, 1 for 7), discounted;
  * - when the reader could not verify part of the statements, the footings it did test count for
  *   the share it could.
  */
@@ -98,6 +99,10 @@ export function statementArithmetic(
       notes.push(
         `the difference is twice ${sign}, a figure printed on the page: a sign read the wrong way, as a gain in parentheses among costs is, gives this; discounted`,
       );
+    }
+    if (pages.find((page) => page.page === fraudCheck.evidence?.page)?.ocr) {
+      credibility *= READING_FAILURE_CREDIBILITY;
+      notes.push('the page was read by OCR, where one misread digit breaks a footing as an edit does: discounted');
     }
     if (verifiedShare < 1)
       notes.push(`the reader could verify ${ran.length} of ${ran.length + notVerified} footings of these statements: counted for that share`);
