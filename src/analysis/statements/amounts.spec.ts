@@ -43,6 +43,9 @@ describe('scaleIn', () => {
     ['(MILLIONS, EXCEPT PER COMMON SHARE DATA)', 1e6],
     ['(Thousands, except per share amounts)', 1e3],
     ['USD bn', 1e9],
+    ['NOK 1000', 1e3],
+    ['in 1 000 EUR', 1e3],
+    ['MSEK', 1e6],
   ])('reads the scale of %s', (text, scale) => {
     expect(scaleIn(text)).toBe(scale);
   });

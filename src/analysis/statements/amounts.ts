@@ -174,14 +174,14 @@ const SCALE_PATTERNS: [RegExp, number][] = [
   [new RegExp(`\\bin (?:\\S+ )?billions?\\b|\\bbillions of\\b|${MONEY}\\s?(?:bn|billions?)\\b|\\(\\s*bn\\s*\\)`, 'i'), 1e9],
   [
     new RegExp(
-      `\\bin (?:\\S+ )?millions?\\b|\\bmillions of\\b|${MONEY}\\s?(?:mm|mn|m|millions?)\\b|\\(\\s*(?:mm|mn|m|millions)\\s*(?:\\)|,\\s*except\\b)|\\$\\s?000,000`,
+      `\\bin (?:\\S+ )?millions?\\b|\\bmillions of\\b|\\bM(?:${CURRENCY_CODES.join('|')})\\b|${MONEY}\\s?(?:mm|mn|m|millions?)\\b|\\(\\s*(?:mm|mn|m|millions)\\s*(?:\\)|,\\s*except\\b)|\\$\\s?000,000`,
       'i',
     ),
     1e6,
   ],
   [
     new RegExp(
-      `\\bin (?:\\S+ )?thousands?\\b|\\bthousands of\\b|${MONEY}\\s?'?000s?\\b|\\('?000s?\\)|\\(\\s*thousands\\s*,\\s*except\\b|${MONEY}\\s?(?:k|thousands?)\\b|\\bk${MONEY}|\\b[kT](?:${CURRENCY_CODES.join('|')})\\b|${MONEY}\\s?1[ ,.'’]000\\b`,
+      `\\bin (?:\\S+ )?thousands?\\b|\\bthousands of\\b|${MONEY}\\s?'?000s?\\b|\\('?000s?\\)|\\(\\s*thousands\\s*,\\s*except\\b|${MONEY}\\s?(?:k|thousands?)\\b|\\bk${MONEY}|\\b[kT](?:${CURRENCY_CODES.join('|')})\\b|${MONEY}\\s?1[ ,.'’]?000\\b|\\b(?:in )?1[ ,.'’]?000 ${MONEY}`,
       'i',
     ),
     1e3,

@@ -77,4 +77,49 @@ describe('periodColumns', () => {
     const [column] = periodColumns([line(10, ['2024-25', 400, 440])], new Map([[2025, { month: 3, day: 31 }]]));
     expect(column.period?.end).toBe('2025-03-31');
   });
+
+  it('dates fiscal-year columns by the end dates a heading sentence set across cells lists, in order', () => {
+    const columns = periodColumns([
+      line(10, ['Years Ended January 31,', 178, 266], ['2026, February 1,', 270, 335], ['2025 and February 2,', 338, 415], ['2024', 418, 434]),
+      line(22, ['2025', 408, 427], ['2024', 472, 491], ['2023', 536, 555]),
+      line(34, ['(52 weeks)', 385, 427], ['(52 weeks)', 449, 491], ['(53 weeks)', 512, 555]),
+    ]);
+    expect(columns.map((column) => [column.period?.end, column.period?.months])).toEqual([
+      ['2026-01-31', 12],
+      ['2025-02-01', 12],
+      ['2024-02-02', 12],
+    ]);
+  });
+
+  it('keeps column heads run together ("June 30, 2022 June 30, 2021") as columns', () => {
+    const columns = periodColumns([line(10, ['June 30,', 295, 333], ['2022 June 30,', 338, 400], ['2021', 404, 424])]);
+    expect(columns.map((column) => column.period?.end)).toEqual(['2022-06-30', '2021-06-30']);
+  });
+
+  it('takes the length and end of a span the heading names ("from 1 April 2025 to 31 March 2026") for fiscal-year columns', () => {
+    const columns = periodColumns([
+      line(10, ['for the financial year from 1 April 2025 to 31 March 2026', 60, 380]),
+      line(22, ['2025/26', 450, 480], ['2024/25', 520, 550]),
+    ]);
+    expect(columns.map((column) => [column.period?.end, column.period?.months])).toEqual([
+      ['2026-03-31', 12],
+      ['2025-03-31', 12],
+    ]);
+  });
+
+  it('gives "Q4" and "Full year" headings their lengths over the year columns under them', () => {
+    const columns = periodColumns([
+      line(10, ['Q4', 369, 381], ['Full year', 470, 506]),
+      line(22, ['2025', 351, 371], ['2024', 408, 428], ['2025', 464, 484], ['2024', 521, 541]),
+    ]);
+    expect(columns.map((column) => column.period?.months)).toEqual([3, 3, 12, 12]);
+  });
+
+  it('splits month and day heads that the page ran into one cell over their columns', () => {
+    const columns = periodColumns([
+      line(10, ['September 27, September 28, September 27, September 28,', 269, 555]),
+      line(22, ['2025', 314, 336], ['2024', 386, 409], ['2025', 459, 482], ['2024', 532, 555]),
+    ]);
+    expect(columns.map((column) => column.period?.end)).toEqual(['2025-09-27', '2024-09-28', '2025-09-27', '2024-09-28']);
+  });
 });

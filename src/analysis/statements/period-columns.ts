@@ -10,6 +10,8 @@ export interface PeriodColumn {
   skipped?: string;
   /** Its end's day is printed over it (in its own heading or one standing above it), not inferred. */
   dated?: boolean;
+  /** Its heading names a year alone ("2025", "FY2025", "2024/25"): no month, day or length of its own. */
+  yearOnly?: boolean;
 }
 
 const MONTHS: Record<string, number> = {
@@ -73,13 +75,17 @@ interface Context {
 
 const LENGTH_WORDS: [RegExp, number][] = [
   [
-    /\b(?:year|twelve months|12 months|fiscal year|financial year)s? (?:ended|ending)\b|\bfor the years?\b|\b(?:52|53|fifty[- ]two|fifty[- ]three) weeks\b/i,
+    /\b(?:year|twelve months|12 months|fiscal year|financial year)s? (?:ended|ending)\b|\bfor the years?\b|\b(?:52|53|fifty[- ]two|fifty[- ]three) weeks\b|^(?:full[- ]year|twelve months|12 months)$/i,
     12,
   ],
   [/\b(?:fifteen|15) months\b/i, 15],
   [/\b(?:nine months|9 months|(?:36|39|40|thirty[- ]nine|forty) weeks)\b/i, 9],
   [/\b(?:six months|6 months|half[- ]year|half year|semester)s? (?:ended|ending)\b|\b(?:six|6) months\b|\b(?:24|26|twenty[- ]four|twenty[- ]six) weeks\b/i, 6],
-  [/\b(?:three months|3 months|quarters?) (?:ended|ending)\b|\b(?:three|3) months\b|\b(?:12|13|16|twelve|thirteen|sixteen) weeks\b/i, 3],
+  // "Q4" or "Fourth quarter" alone over its year columns, as earnings releases head them.
+  [
+    /\b(?:three months|3 months|quarters?) (?:ended|ending)\b|\b(?:three|3) months\b|\b(?:12|13|16|twelve|thirteen|sixteen) weeks\b|^(?:Q[1-4]|(?:first|second|third|fourth) quarter)$/i,
+    3,
+  ],
 ];
 
 /**
@@ -95,14 +101,21 @@ export function periodColumns(headerLines: LayoutLine[], knownEnds: KnownEnds = 
   const skipMarks: { x0: number; x1: number; reason: string }[] = [];
   const sentencePeriods: Anchor[] = [];
   for (const line of headerLines) {
+    const sentence = spreadSentence(line);
+    if (sentence) {
+      // A sentence naming periods, set across several cells: what the columns cover, never a column.
+      sentencePeriods.push(...periodEnds(sentence.cell.text, sentence.anchors));
+      const context = contextOf(sentence.cell);
+      if (context) contexts.push(context);
+      continue;
+    }
     for (const cell of line.cells) {
       const found = anchorsIn(cell);
-      const context = contextOf(cell);
-      if (context) contexts.push(context);
+      contexts.push(...contextsOf(cell));
       const notActual = NOT_ACTUAL.exec(cell.text);
       if (found.length > 0 && (isSentence(cell.text, found) || MONTH_RANGE.test(cell.text))) {
         // "For the years ended December 31, 2024 and 2023": a heading that names periods, not a column.
-        sentencePeriods.push(...found);
+        sentencePeriods.push(...periodEnds(cell.text, found));
       } else if (found.length > 0) {
         const note = /^notes?(?![a-z])/i.exec(cell.text);
         if (note) {
@@ -158,6 +171,7 @@ export function periodColumns(headerLines: LayoutLine[], knownEnds: KnownEnds = 
       if (!same.text.includes(anchor.text)) same.text = `${same.text} ${anchor.text}`;
     } else merged.push({ ...anchor });
   }
+  datedBySentence(merged, sentencePeriods);
   merged.push(...monthColumns(merged, headerLines));
   const columns: PeriodColumn[] = merged.map((anchor) => {
     const context = contextFor(anchor, contexts);
@@ -171,6 +185,7 @@ export function periodColumns(headerLines: LayoutLine[], knownEnds: KnownEnds = 
       period: skipped ? null : periodOf(dated ? anchor : withKnownEnd(anchor, context, knownEnds), context),
       ...(skipped ? { skipped } : {}),
       ...(dated && !skipped ? { dated: true } : {}),
+      ...(anchor.month === undefined && anchor.day === undefined && anchor.months === undefined && !skipped ? { yearOnly: true } : {}),
     };
   });
   for (const mark of columnMarks) {
@@ -244,6 +259,34 @@ function withKnownEnd(anchor: Anchor, context: Context | undefined, knownEnds: K
   const month = anchor.month ?? context?.month;
   if (!known || (month !== undefined && Math.abs(month - known.month) > 1 && Math.abs(month - known.month) < 11)) return anchor;
   return { ...anchor, month: known.month, day: known.day };
+}
+
+/**
+ * Year columns under a heading sentence that names their end dates: "Years Ended February 3, 2024,
+ * January 28, 2023 and January 29, 2022" over "2023 2022 2021" (retailers name a fiscal year by the
+ * year it starts in), "As of September 28, 2024 and December 30, 2023" over "2024 2023". As many
+ * dates as columns, both running back in time, each within a year of its column's year: in order.
+ * Otherwise a column takes the one date of its own year. Marks the anchors in place.
+ */
+function datedBySentence(anchors: Anchor[], sentencePeriods: Anchor[]): void {
+  const dates = sentencePeriods.filter(isFullDate).filter((date, index, all) => all.findIndex((other) => dayOf(other) === dayOf(date)) === index);
+  const years = anchors.filter((anchor) => anchor.month === undefined && anchor.day === undefined && !anchor.skipped && Number.isFinite(anchor.x0));
+  if (dates.length === 0 || years.length === 0) return;
+  years.sort((a, b) => a.x0 - b.x0);
+  const descending = (values: number[]) => values.every((value, index) => index === 0 || value < values[index - 1]);
+  const inOrder =
+    dates.length === years.length &&
+    descending(dates.map(dayOf)) &&
+    descending(years.map((anchor) => anchor.year)) &&
+    years.every((anchor, index) => dates[index].year - anchor.year >= 0 && dates[index].year - anchor.year <= 1);
+  for (const [index, anchor] of years.entries()) {
+    const date = inOrder
+      ? dates[index]
+      : dates.filter((candidate) => candidate.year === anchor.year).length === 1
+        ? dates.find((candidate) => candidate.year === anchor.year)
+        : undefined;
+    if (date) Object.assign(anchor, { year: date.year, month: date.month, day: date.day });
+  }
 }
 
 /**
@@ -357,8 +400,36 @@ function isSentence(text: string, anchors: Anchor[]): boolean {
   );
 }
 
+/**
+ * The contexts of a heading cell: one per month and day when the page ran several column heads into
+ * one cell ("September 28, September 30, September 28, September 30,"), each over its share of the
+ * cell; else the cell's one context.
+ */
+function contextsOf(cell: LayoutCell): Context[] {
+  const days = [...cell.text.matchAll(new RegExp(`\\b${MONTH}\\s*\\d{1,2}\\b,?(?!\\s*(?:19|20)\\d{2})`, 'gi'))];
+  if (
+    days.length >= 2 &&
+    days
+      .map((match) => match[0])
+      .join(' ')
+      .replace(/\s+/g, ' ').length >=
+      cell.text.replace(/\s+/g, ' ').trim().length - 1
+  ) {
+    const share = (cell.x1 - cell.x0) / Math.max(1, cell.text.length);
+    return days.flatMap((match) => {
+      const part = { text: match[0], x0: cell.x0 + match.index * share, x1: cell.x0 + (match.index + match[0].length) * share };
+      return contextOf(part) ?? [];
+    });
+  }
+  const context = contextOf(cell);
+  return context ? [context] : [];
+}
+
 function contextOf(cell: LayoutCell): Context | null {
   const text = cell.text;
+  // "for the financial year from 1 July 2023 to 30 June 2024": the length and the end of a span.
+  const span = dateSpan(text);
+  if (span) return { x0: cell.x0, x1: cell.x1, text, ...span };
   const length = LENGTH_WORDS.find(([pattern]) => pattern.test(text))?.[1];
   const balance = /\b(?:as of|as at|at)\b/i.test(text);
   const date = new RegExp(`\\b${MONTH}\\s*(\\d{1,2})\\b|\\b(\\d{1,2})\\s+${MONTH}`, 'i').exec(text);
@@ -371,6 +442,53 @@ function contextOf(cell: LayoutCell): Context | null {
     month: date ? MONTHS[(date[1] ?? date[4]).toLowerCase().replace('.', '')] : undefined,
     day: date ? Number(date[2] ?? date[3]) : undefined,
   };
+}
+
+/**
+ * A heading sentence that justified or kerned type splits into cells ("Years Ended February 3," /
+ * "2024, January 28," / "2023 and January 29," / "2022"): a cell holds the end of one date and the start of the next, which column
+ * headings never do across one cell. Read as one cell spanning the line.
+ */
+function spreadSentence(line: LayoutLine): { cell: LayoutCell; anchors: Anchor[] } | null {
+  if (line.cells.length < 2) return null;
+  const cell = { text: line.text, x0: line.cells[0].x0, x1: line.cells[line.cells.length - 1].x1 };
+  const anchors = anchorsIn(cell);
+  const starts: number[] = [];
+  let at = 0;
+  for (const part of line.cells) {
+    starts.push(at);
+    at += part.text.length + 1;
+  }
+  const dates = anchors.filter(isFullDate).map((anchor) => {
+    const from = line.text.indexOf(anchor.text);
+    return [from, from + anchor.text.length];
+  });
+  // One cell holding the end of one date and the start of the next ("2024, January 28,").
+  const bridging = line.cells.some((part, index) => {
+    const [from, to] = [starts[index], starts[index] + part.text.length];
+    return dates.filter(([start, end]) => start < to && end > from && (start < from || end > to)).length >= 2;
+  });
+  // Words besides the dates ("Years Ended …, … and …"): column heads run together ("June 30, 2022 June 30, 2021") have none.
+  const words = anchors.reduce((rest, anchor) => rest.replace(anchor.text, ' '), line.text);
+  return bridging && /[a-z]{2,}/i.test(words) ? { cell, anchors } : null;
+}
+
+/** The dates a heading sentence names as period ends: of a span ("from 1 July 2023 to 30 June 2024") only its end. */
+function periodEnds(text: string, anchors: Anchor[]): Anchor[] {
+  if (!dateSpan(text)) return anchors;
+  const dates = anchors.filter(isFullDate);
+  const start = dates.reduce((first, date) => (dayOf(date) < dayOf(first) ? date : first), dates[0]);
+  return anchors.filter((anchor) => anchor !== start);
+}
+
+/** A span between two full dates in one heading ("from 1 July 2023 to 30 June 2024", "28 June 2015 – 2 July 2016"): its length and its end. */
+function dateSpan(text: string): { months: number; month: number; day: number } | null {
+  if (!/\b(?:to|through|until)\b|\d\s*[–—-]\s*\d|\d\s*[–—-]\s*[a-z]/i.test(text)) return null;
+  const dates = anchorsIn({ text, x0: 0, x1: text.length }).filter(isFullDate);
+  if (dates.length !== 2) return null;
+  const [start, end] = dayOf(dates[0]) < dayOf(dates[1]) ? [dates[0], dates[1]] : [dates[1], dates[0]];
+  const months = Math.round((dayOf(end) - dayOf(start)) / 30.44);
+  return months >= 1 && months <= 24 ? { months, month: end.month!, day: end.day! } : null;
 }
 
 /**

@@ -248,11 +248,7 @@ function plausibleColumns(headed: PeriodColumn[], current: PeriodColumn[]): bool
 function withYearLengths(columns: PeriodColumn[], statement: StatementKind | null): PeriodColumn[] {
   if (statement !== 'income_statement' && statement !== 'cash_flow_statement') return columns;
   return columns.map((column) =>
-    column.period &&
-    !column.period.months &&
-    /^(?:(?:fy|fiscal(?: year)?|financial year)\s?'?)?(?:19|20)\d{2}(?:\s?[-/–]\s?(?:19|20)?\d{2})?$/i.test(column.period.label)
-      ? { ...column, period: { ...column.period, months: 12 } }
-      : column,
+    column.period && !column.period.months && column.yearOnly ? { ...column, period: { ...column.period, months: 12 } } : column,
   );
 }
 
