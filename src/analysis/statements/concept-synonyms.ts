@@ -41,6 +41,7 @@ const SYNONYMS: Synonym[] = [
       /^(?:total )?(?:net )?(?:revenues?|sales|turnover|operating revenues?|sales revenues?)(?:, net)?$/,
       /^(?:total )?revenues? from contracts? with customers$/,
       /^(?:total )?revenues? from operations$/,
+      /^(?:net )?(?:sales|revenues?) (?:from|of) (?:goods|products|services|goods and services|products and services)$/,
       // Non-profits: "Total revenue and support", "Total support and revenue".
       /^(?:total )?(?:revenues?|income),? (?:and|&) (?:other )?support$/,
       /^(?:total )?support and (?:revenues?|income)$/,
@@ -90,7 +91,7 @@ const SYNONYMS: Synonym[] = [
     concept: 'OperatingExpenses',
     statement: 'income_statement',
     sign: 'cost',
-    labels: [/^total operating (?:expenses|costs)$/, /^operating expenses,? total$/, /^total opex$/, /^(?:total )?operating expenses$/, /^total expenses$/],
+    labels: [/^total operating (?:expenses|costs)$/, /^operating expenses,? total$/, /^total opex$/, /^(?:total )?operating expenses$/, /^total expenses?$/],
   },
   {
     concept: 'OperatingIncomeLoss',
@@ -135,7 +136,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'income_statement',
     sign: 'cost',
     labels: [
-      /^interest expense(?:, net)?$/,
+      /^interest expenses?(?:, net)?$/,
       /^finance (?:costs|expense|expenses)$/,
       /^interest and finance (?:costs|charges)$/,
       /^interest (?:charges|costs)$/,
@@ -194,7 +195,15 @@ const SYNONYMS: Synonym[] = [
     concept: 'CashAndCashEquivalentsAtCarryingValue',
     statement: 'balance_sheet',
     sign: 'signed',
-    labels: [/^cash(?:,)? (?:and|&) (?:cash )?equivalents$/, /^cash$/, /^cash and bank balances$/, /^cash at bank(?: and in hand)?$/],
+    labels: [
+      /^cash(?:,)? (?:and|&) (?:cash )?equivalents$/,
+      /^cash$/,
+      /^cash and bank (?:balances|deposits)$/,
+      /^cash at bank(?: and in hand)?$/,
+      /^cash and (?:temporary cash|short-term) investments$/,
+      // Bookkeeping exports total their bank accounts: "Total Checking/Savings", "Total Bank".
+      /^total (?:checking\/savings|bank(?: accounts)?)$/,
+    ],
   },
   {
     concept: 'AccountsReceivableNetCurrent',
@@ -204,6 +213,8 @@ const SYNONYMS: Synonym[] = [
       /^(?:trade )?(?:accounts|trade|notes and accounts|accounts and notes) receivables?(?:, net)?(?: of allowances?.*)?$/,
       /^trade and other receivables$/,
       /^receivables?, net$/,
+      // "Receivables, net of allowances of $95 and $103" once its qualifier is off.
+      /^receivables$/,
       /^accounts receivable, less allowance.*$/,
       /^debtors$/,
     ],
@@ -215,6 +226,14 @@ const SYNONYMS: Synonym[] = [
     labels: [/^inventor(?:y|ies)(?:, net)?$/, /^stocks?$/, /^merchandise inventor(?:y|ies)$/],
   },
   // A row with figures named "Current assets" is their total: a heading carries none.
+  {
+    // One kind of inventory named as the only one ("Supply Inventory" in a small practice's books).
+    concept: 'InventoryNet',
+    statement: 'balance_sheet',
+    sign: 'signed',
+    fallback: true,
+    labels: [/^(?:supply|supplies|parts|spare parts|product|food|fuel|goods) inventor(?:y|ies)$/],
+  },
   { concept: 'AssetsCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current assets$/, /^current assets,? total$/, /^current assets$/] },
   { concept: 'Assets', statement: 'balance_sheet', sign: 'signed', labels: [/^total assets$/] },
   {
@@ -242,7 +261,8 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     labels: [
-      /^current (?:portion|maturities|instalments|installments) of (?:long-term |long term )?(?:debt|borrowings|loans|notes payable|term loans?)$/,
+      /^current (?:portion|maturities|instalments|installments) of (?:long-term |long term )?(?:bank )?(?:debt|borrowings|loans|notes payable|term loans?)$/,
+      /^first[- ]year (?:instalments|installments|maturities) (?:on|of) (?:long-term |long term )?(?:debt|borrowings|loans)$/,
       /^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans), current$/,
       /^current borrowings$/,
       /^short-term portion of long-term debt$/,
@@ -263,7 +283,8 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     labels: [
-      /^long-term (?:debt|borrowings|loans)(?: obligations)?(?:, (?:net of|less|excluding) current (?:portion|maturities))?(?:, net)?$/,
+      /^long-term (?:bank )?(?:debt|borrowings|loans)(?: obligations)?(?:, (?:net of|less|excluding) current (?:portion|maturities))?(?:, net)?$/,
+      /^interest-bearing long-term (?:debt|borrowings|loans)$/,
       /^long term (?:debt|borrowings|loans)(?:, (?:net of|less) current (?:portion|maturities))?$/,
       /^(?:borrowings|loans and borrowings|interest-bearing (?:loans and )?borrowings|bank loans), non-?current$/,
       /^non-?current borrowings$/,
@@ -299,7 +320,7 @@ const SYNONYMS: Synonym[] = [
     sign: 'signed',
     labels: [
       new RegExp(`^total liabilities(?:,)? (?:and|&) ${EQUITY_HOLDERS}(?:equity|deficit|equity \\(deficit\\))$`),
-      /^total liabilities and (?:total )?equity$/,
+      /^total liabilities (?:and|&) (?:total )?equity$/,
       /^total equity and liabilities$/,
       // Non-profits and funds: "Total liabilities and net assets", "Total liabilities and fund balances".
       /^total liabilities and (?:net assets|fund balances?)$/,
@@ -336,7 +357,9 @@ const SYNONYMS: Synonym[] = [
       /^capex$/,
       /^capital spending$/,
       /^(?:cash used to acquire|acquisitions? of|purchases? of) tangible capital assets$/,
-      /^purchase of fixed assets$/,
+      /^purchases? of (?:tangible )?fixed assets$/,
+      /^payments for property,? plant (?:and|&) equipment$/,
+      /^purchases? of land, buildings(?:,)? and equipment$/,
       /^investments? in (?:property,? plant and equipment|property and equipment|tangible (?:fixed )?assets|fixed assets)$/,
     ],
   },
@@ -394,7 +417,7 @@ export function normaliseLabel(label: string): string {
 /** "attributable to <owner>", unless the owner is the noncontrolling interests (not the parent's figure). */
 const ATTRIBUTABLE_TO_PARENT = /\s+(?:attributable|applicable|available) to (?!.*\b(?:non-?controlling|minority)\b).*$/;
 /** Qualifiers after the head phrase: ", net of allowances of $95 and $103", ", less current portion", ", including ...". */
-const QUALIFIER = /,\s*(?:net of|less|including|excluding|after|before|at cost|at fair value|as restated)\b.*$|,\s*net$/;
+const QUALIFIER = /,\s*(?:net of|less|including|excluding|after|before|at cost|at fair value|as restated)\b.*$|,\s*net$|\s+(?:including|excluding) .*$/;
 
 /**
  * The forms a label is matched in, most literal first: as printed (normalised); without its

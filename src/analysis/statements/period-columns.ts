@@ -367,6 +367,21 @@ function anchorsIn(cell: LayoutCell): Anchor[] {
       },
     ],
     [/\b(?:FY|fiscal(?: year)?|financial year)\s?'?((?:19|20)?\d{2})\b/gi, (m) => ({ year: fullYear(m[1]), months: 12 })],
+    // Bookkeeping exports date a column with a two-digit year: "Dec 31, 23".
+    [
+      new RegExp(`\\b${MONTH}\\s*(\\d{1,2}),\\s*'?(\\d{2})(?![\\d,.])`, 'gi'),
+      (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], day: Number(m[2]), year: fullYear(m[3]) }),
+    ],
+    // Bookkeeping exports head a column with its months: "Jan - Dec 23", "Apr - Jun 2025".
+    [
+      new RegExp(`\\b${MONTH}\\s*[-–]\\s*${MONTH}\\s+'?((?:19|20)?\\d{2})\\b`, 'gi'),
+      (m) => {
+        const [from, to] = [MONTHS[m[1].toLowerCase().replace('.', '')], MONTHS[m[2].toLowerCase().replace('.', '')]];
+        const year = fullYear(m[3]);
+        // The day is the month's last ("Dec 23" here is December 2023, not the 23rd).
+        return { year, month: to, day: new Date(Date.UTC(year, to, 0)).getUTCDate(), months: ((to - from + 12) % 12) + 1 };
+      },
+    ],
     [new RegExp(`${MONTH}\\s+${YEAR}\\b`, 'gi'), (m) => ({ month: MONTHS[m[1].toLowerCase().replace('.', '')], year: Number(m[2]) })],
     [new RegExp(`(?<![\\d,.])${YEAR}(?![\\d,.]\\d)`, 'g'), (m) => ({ year: Number(m[1]) })],
   ];
@@ -547,6 +562,37 @@ function fullYear(text: string): number {
 
 function overlap(a: { x0: number; x1: number }, b: { x0: number; x1: number }): number {
   return Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
+}
+
+/**
+ * A heading made only of dates whose parts the page set in different cells ("Dec 31," / "23 Dec
+ * 31," / "22"): one cell per date, from its first character to its last, each placed by its share
+ * of the cell it stands in. Other lines are returned as they are. The line's text is unchanged.
+ */
+export function withDateCells(line: LayoutLine): LayoutLine {
+  if (line.cells.length < 2 || line.cells.some((cell) => anchorsIn(cell).length > 0)) return line;
+  const text = line.cells.map((cell) => cell.text).join(' ');
+  const dates = anchorsIn({ text, x0: 0, x1: text.length }).filter(isFullDate);
+  if (dates.length < 2) return line;
+  const covered = dates.reduce((rest, date) => rest.replace(date.text, ''), text);
+  if (/[^\s,]/.test(covered)) return line;
+  const starts: number[] = [];
+  let at = 0;
+  for (const cell of line.cells) {
+    starts.push(at);
+    at += cell.text.length + 1;
+  }
+  // The x of a character: by its share of the width of the cell it stands in.
+  const xAt = (offset: number, edge: 0 | 1) => {
+    const index = starts.findLastIndex((start) => start <= offset);
+    const cell = line.cells[index];
+    return cell.x0 + ((offset - starts[index] + edge) * (cell.x1 - cell.x0)) / Math.max(1, cell.text.length);
+  };
+  const cells = dates
+    .map((date) => ({ date, from: text.indexOf(date.text) }))
+    .sort((a, b) => a.from - b.from)
+    .map(({ date, from }) => ({ text: date.text, x0: xAt(from, 0), x1: xAt(from + date.text.length - 1, 1) }));
+  return { ...line, cells };
 }
 
 /** Whether every cell of a line is a date ("28.6.15  303.14"): a heading, though its dates read like decimals. */

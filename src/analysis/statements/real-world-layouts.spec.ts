@@ -164,7 +164,9 @@ describe('labelForms', () => {
   it("keeps the noncontrolling interests' share apart from the parent's", () => {
     expect(labelForms('Net income attributable to noncontrolling interests')).not.toContain('net income');
   });
+});
 
+describe('statements in the formats the world prints them', () => {
   it('reads "Note 31 Dec 2023 31 Dec 2022" as the column heading, not as note 31 leaving the statements', () => {
     const facts = factsOf([
       page(1, [
@@ -398,5 +400,44 @@ describe('labelForms', () => {
       'CostOfRevenue 2025-12-31/12 612450',
       'CostOfRevenue 2024-12-31/12 540120',
     ]);
+  });
+
+  it('reads a bookkeeping export: "Jan - Dec 25" columns, "Dec 31, 25" dates set across cells, account-coded and totalled lines', () => {
+    const facts = factsOf([
+      page(1, [
+        line(40, ['Profit & Loss', 200, 260]),
+        line(50, ['January through December 2025', 180, 300]),
+        line(60, ['Jan - Dec 25', 430, 482], ['Jan - Dec 24', 514, 566]),
+        line(70, ['Total Income', 47, 100], ['812,400.00', 440, 482], ['760,118.50', 524, 566]),
+        line(80, ['8000 · Interest Expense', 60, 150], ['4,210.00', 450, 482], ['4,388.00', 534, 566]),
+      ]),
+      page(2, [
+        line(40, ['Balance Sheet', 200, 260]),
+        line(50, ['Dec 31,', 330, 361], ['25 Dec 31,', 390, 445], ['24', 450, 460]),
+        line(70, ['Total Checking/Savings', 60, 160], ['58,204.10', 320, 361], ['41,930.00', 410, 460]),
+        line(80, ['TOTAL LIABILITIES & EQUITY', 47, 170], ['402,118.20', 315, 361], ['377,005.00', 405, 460]),
+      ]),
+    ]);
+    expect(facts).toEqual([
+      'Revenues 2025-12-31/12 812400',
+      'Revenues 2024-12-31/12 760118.5',
+      'InterestExpense 2025-12-31/12 4210',
+      'InterestExpense 2024-12-31/12 4388',
+      'CashAndCashEquivalentsAtCarryingValue 2025-12-31 58204.1',
+      'CashAndCashEquivalentsAtCarryingValue 2024-12-31 41930',
+      'LiabilitiesAndStockholdersEquity 2025-12-31 402118.2',
+      'LiabilitiesAndStockholdersEquity 2024-12-31 377005',
+    ]);
+  });
+
+  it("reads a government's statement of net position as its balance sheet", () => {
+    const facts = factsOf([
+      page(1, [
+        line(40, ['STATEMENT OF NET POSITION', 200, 330]),
+        line(50, ['June 30, 2025', 430, 482]),
+        line(70, ['Cash and cash equivalents', 47, 160], ['$ 12,400', 440, 482]),
+      ]),
+    ]);
+    expect(facts).toEqual(['CashAndCashEquivalentsAtCarryingValue 2025-06-30 12400']);
   });
 });

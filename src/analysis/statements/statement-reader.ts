@@ -1,7 +1,7 @@
 import type { Check, Fact, LayoutCell, LayoutLine, PageLayout, Period, StatementKind } from '../analysis.types.js';
 import { currencyIn, dollarOf, isCurrencyMark, parseAmount, scaleIn } from './amounts.js';
 import { conceptFor, lineNature, normaliseLabel, printsCostsNegative, type SignRule } from './concept-synonyms.js';
-import { isDateLine, isPeriodHeading, periodColumns, printedPeriodEnds, type KnownEnds, type PeriodColumn } from './period-columns.js';
+import { isDateLine, isPeriodHeading, periodColumns, printedPeriodEnds, withDateCells, type KnownEnds, type PeriodColumn } from './period-columns.js';
 import {
   separateNoteReferences,
   withDecimalPoints,
@@ -25,7 +25,11 @@ const TITLES: [RegExp, StatementKind][] = [
     /\bstatements? of (?:consolidated )?activities\b|\bstatements? of (?:financial activities|revenues?,? (?:and )?expen(?:ses|ditures?))\b|\bincome and expenditure account\b/i,
     'income_statement',
   ],
-  [/\bbalance sheets?\b|\bstatements? of (?:consolidated )?financial (?:position|condition)\b|\bstatements? of assets and liabilities\b/i, 'balance_sheet'],
+  // Governments (GASB) state their position as "net position".
+  [
+    /\bbalance sheets?\b|\bstatements? of (?:consolidated )?financial (?:position|condition)\b|\bstatements? of assets and liabilities\b|\bstatements? of net (?:position|assets)\b/i,
+    'balance_sheet',
+  ],
   [/\bstatements? of (?:consolidated )?cash flows?\b|\bcash flows? statements?\b|\bstatements? of cash flows?\b/i, 'cash_flow_statement'],
 ];
 
@@ -109,7 +113,10 @@ const MAX_HEADING_LINES = 12;
  * stands on the page.
  */
 export function readStatements(documentId: string, printedPages: PageLayout[]): StatementReading {
-  const pages = withSpaceGroupedFigures(withDecimalPoints(withScannedThousands(withSideBySideHalves(printedPages))));
+  const pages = withSpaceGroupedFigures(withDecimalPoints(withScannedThousands(withSideBySideHalves(printedPages)))).map((page) => ({
+    ...page,
+    lines: page.lines.map(withDateCells),
+  }));
   // Twice: the first reading learns the period ends the statements print over their columns ("28
   // June" over "2015"), which then date the columns headed by a year alone elsewhere in the document.
   const printed = printedPeriodEnds(pages.flatMap((page) => page.lines));
