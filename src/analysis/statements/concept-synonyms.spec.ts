@@ -76,6 +76,17 @@ describe('conceptFor', () => {
     expect(conceptFor('Total costs and expenses', 'income_statement', null)).toBeNull();
   });
 
+  it('reads a bare "Equity" or "Liabilities" as the total on a numbered line only ("C. Liabilities"), never the end of a wrapped label', () => {
+    expect(conceptFor('C. Liabilities', 'balance_sheet', null)?.concept).toBe('Liabilities');
+    expect(conceptFor('A. Equity', 'balance_sheet', null)?.concept).toBe('StockholdersEquity');
+    expect(conceptFor('LIABILITIES', 'balance_sheet', null)).toBeNull();
+    expect(conceptFor('Equity', 'balance_sheet', null)).toBeNull();
+  });
+
+  it('reads an apostrophe OCR doubled ("SHAREHOLDER\'’S FUNDS")', () => {
+    expect(conceptFor("SHAREHOLDER'’S FUNDS", 'balance_sheet', null)?.concept).toBe('StockholdersEquity');
+  });
+
   it('ranks a total above a line of the same name', () => {
     expect(conceptFor('Total revenue', 'income_statement', null)!.priority).toBeGreaterThan(conceptFor('Revenue', 'income_statement', null)!.priority);
   });

@@ -23,6 +23,8 @@ interface Synonym {
   fallback?: boolean;
   /** A line that is the parent's share by its wording alone ("Owners of the Company" under the profit for the year). */
   parentShare?: boolean;
+  /** A wording that names the concept only on a numbered line ("C. Liabilities" in an HGB balance sheet; a bare "LIABILITIES" may end a wrapped label). */
+  enumerated?: boolean;
 }
 
 const EQUITY_HOLDERS = "(?:stockholders|shareholders|shareowners|members|partners|owners|stockholder's|shareholder's)'? ?";
@@ -234,6 +236,15 @@ const SYNONYMS: Synonym[] = [
     fallback: true,
     labels: [/^(?:supply|supplies|parts|spare parts|product|food|fuel|goods) inventor(?:y|ies)$/],
   },
+  {
+    // HGB balance sheets number their totals: "A. Equity", "C. Liabilities".
+    concept: 'StockholdersEquity',
+    statement: 'balance_sheet',
+    sign: 'signed',
+    enumerated: true,
+    labels: [/^equity$/],
+  },
+  { concept: 'Liabilities', statement: 'balance_sheet', sign: 'signed', enumerated: true, labels: [/^liabilities$/] },
   { concept: 'AssetsCurrent', statement: 'balance_sheet', sign: 'signed', labels: [/^total current assets$/, /^current assets,? total$/, /^current assets$/] },
   { concept: 'Assets', statement: 'balance_sheet', sign: 'signed', labels: [/^total assets$/] },
   {
@@ -254,7 +265,7 @@ const SYNONYMS: Synonym[] = [
     statement: 'balance_sheet',
     sign: 'signed',
     // Public-sector statements of financial position: financial assets less financial liabilities, then non-financial assets.
-    labels: [/^total liabilities$/, /^total financial liabilities$/, /^liabilities$/],
+    labels: [/^total liabilities$/, /^total financial liabilities$/],
   },
   {
     concept: 'LongTermDebtCurrent',
@@ -307,8 +318,6 @@ const SYNONYMS: Synonym[] = [
       /^total (?:equity|net worth)$/,
       new RegExp(`^(?:total )?${EQUITY_HOLDERS}funds$`),
       /^(?:total )?net worth$/,
-      // A row with figures named "Equity" (HGB "A. Equity") is the total: a heading carries none.
-      /^equity$/,
       /^(?:total )?equity attributable to (?:the )?(?:owners|equity holders|shareholders|stockholders)(?: of (?:the )?[\w.&' -]+)?$/,
       // "Total common shareholders' equity", "Total Amcor plc shareholders' equity": the parent's equity.
       new RegExp(`^total (?!.*liabilities)(?!equity)[\\w.&' -]+ ${EQUITY_HOLDERS}(?:equity|deficit)$`),
@@ -398,20 +407,24 @@ const FOOTNOTE_MARKS = /(?:\s*(?:\([a-z]\)|\(\d{1,2}\)|[*†‡§¹²³⁴⁵⁶
  * colons dropped.
  */
 export function normaliseLabel(label: string): string {
-  return label
-    .toLowerCase()
-    .replace(/[’‘`]/g, "'")
-    .replace(/[–—]/g, '-')
-    .replace(/\s+/g, ' ')
-    .replace(CURRENCY_TOKEN, ' ')
-    .replace(/\((?:note|notes) [\d., ]+\)|\bnotes? \d+(?:\.\d+)?$/g, '')
-    .replace(/^(?:less|add|plus)[:\s]+/, '')
-    .replace(LEADING_ENUMERATOR, '')
-    .replace(/[\s:.*†‡]+$/g, '')
-    .replace(FOOTNOTE_MARKS, '')
-    .replace(/\s\d{1,2}$/, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    label
+      .toLowerCase()
+      .replace(/[’‘`]/g, "'")
+      // OCR doubles an apostrophe ("SHAREHOLDER'’S").
+      .replace(/'{2,}/g, "'")
+      .replace(/[–—]/g, '-')
+      .replace(/\s+/g, ' ')
+      .replace(CURRENCY_TOKEN, ' ')
+      .replace(/\((?:note|notes) [\d., ]+\)|\bnotes? \d+(?:\.\d+)?$/g, '')
+      .replace(/^(?:less|add|plus)[:\s]+/, '')
+      .replace(LEADING_ENUMERATOR, '')
+      .replace(/[\s:.*†‡]+$/g, '')
+      .replace(FOOTNOTE_MARKS, '')
+      .replace(/\s\d{1,2}$/, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** "attributable to <owner>", unless the owner is the noncontrolling interests (not the parent's figure). */
@@ -475,6 +488,7 @@ export function conceptFor(label: string, statement: StatementKind | null, secti
       for (const synonym of SYNONYMS) {
         if (statement && synonym.statement !== statement && synonym.alsoIn !== statement) continue;
         if (synonym.section && synonym.section !== section) continue;
+        if (synonym.enumerated && !LEADING_ENUMERATOR.test(label.trim().toLowerCase())) continue;
         if (patternsOf(synonym).some((pattern) => pattern.test(text))) {
           if (synonym.part) return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: 0, part: true };
           if (synonym.fallback) return { concept: synonym.concept, sign: synonym.sign, statement: statement ?? synonym.statement, priority: 0 };
